@@ -1,0 +1,15 @@
+import type { DatabaseHandle, Database } from '@viabiliza/db/client';
+import type { AppConfig } from './config/app-config.ts';
+import type { Auth } from './modules/auth/auth.instance.ts';
+import type { Queue } from './jobs/queue.ts';
+import type { EventHub } from './realtime/event-hub.ts';
+
+/** What every route, service and job can reach. Built once by main.ts (or a test). */
+export interface AppContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Database;
+  auth: Auth;
+  queue: Queue;
+  events: EventHub;
+}

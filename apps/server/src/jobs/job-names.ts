@@ -1,0 +1,5 @@
+/** Queue names; one file per job handler beside this one. */
+export const JOBS = {
+  welcomeNotification: 'welcome-notification',
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];

@@ -1,0 +1,48 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import * as schema from '@viabiliza/db/schema';
+import type { Database } from '@viabiliza/db/client';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@viabiliza/contracts/auth';
+import type { AppConfig } from '../../config/app-config.ts';
+
+export function createAuth(db: Database, config: AppConfig) {
+  const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
+  return betterAuth({
+    appName: 'Viabiliza',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+    },
+    user: {
+      additionalFields: {
+        company: { type: 'string', required: false, input: true },
+        phone: { type: 'string', required: false, input: false },
+        lastLoginAt: { type: 'date', required: false, input: false },
+      },
+    },
+    // The server's own limiter enforces the spec's budgets (see plugins/rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: { useSecureCookies: config.secureCookies },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    databaseHooks: {
+      user: {
+        create: {
+          // Bootstrap admins from ADMIN_EMAILS on the server, at sign-up.
+          before: async (user) => ({
+            data: { ...user, role: isAdminEmail(user.email) ? 'admin' : 'user' },
+          }),
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionResponse, signInInput, signUpInput } from '@viabiliza/contracts/auth';
+import { errorBody } from '@viabiliza/contracts/errors';
+import type { AppContext } from '../../context.ts';
+import { routeLimit } from '../../plugins/rate-limit.ts';
+import { loadUser } from './session.ts';
+import { signIn, signInDemo, signOut, signUp } from './auth.service.ts';
+
+/** Login attempts are counted per address and e-mail: 5 per 15 minutes (spec 01 §9). */
+const byEmail = (req: FastifyRequest) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
+const sendCookies = (reply: FastifyReply, cookies: string[]) => {
+  if (cookies.length) reply.header('set-cookie', cookies);
+};
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.get('/api/auth/session', {
+    schema: { tags, summary: 'Usuário da sessão atual (null sem sessão)', response: { 200: sessionResponse } },
+  }, async (request) => ({ user: await loadUser(ctx, request) }));
+
+  r.post('/api/auth/sign-up', {
+    config: { rateLimit: routeLimit('auth', byEmail) },
+    schema: { tags, summary: 'Criar conta', body: signUpInput, response: { 201: sessionResponse, 400: errorBody, 409: errorBody, 429: errorBody } },
+  }, async (request, reply) => {
+    const { user, cookies } = await signUp(ctx, request, request.body);
+    sendCookies(reply, cookies);
+    return reply.status(201).send({ user });
+  });
+
+  r.post('/api/auth/sign-in', {
+    config: { rateLimit: routeLimit('auth', byEmail) },
+    schema: { tags, summary: 'Entrar com e-mail e senha', body: signInInput, response: { 200: sessionResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
+  }, async (request, reply) => {
+    const { user, cookies } = await signIn(ctx, request, request.body);
+    sendCookies(reply, cookies);
+    return { user };
+  });
+
+  r.post('/api/auth/demo', {
+    config: { rateLimit: routeLimit('auth') },
+    schema: { tags, summary: 'Abrir uma sessão na conta demo', response: { 200: sessionResponse, 429: errorBody, 500: errorBody } },
+  }, async (request, reply) => {
+    const { user, cookies } = await signInDemo(ctx, request);
+    sendCookies(reply, cookies);
+    return { user };
+  });
+
+  r.post('/api/auth/sign-out', {
+    schema: { tags, summary: 'Sair', response: { 204: z.null() } },
+  }, async (request, reply) => {
+    const user = await loadUser(ctx, request);
+    sendCookies(reply, await signOut(ctx, request, user?.id ?? null));
+    return reply.status(204).send(null);
+  });
+}

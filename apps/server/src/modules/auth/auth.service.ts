@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import { APIError } from 'better-auth/api';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { SessionUser, SignInInput } from '@viabiliza/contracts/auth';
+import type { signUpInput } from '@viabiliza/contracts/auth';
+import type { z } from 'zod';
+import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
+import { AppError } from '../../lib/app-error.ts';
+import { DEMO_EMAIL, DEMO_NAME, demoPassword } from '../../config/app-config.ts';
+import type { AppContext } from '../../context.ts';
+import { audit, requestMeta } from '../audit/audit.service.ts';
+import { toSessionUser } from './session.ts';
+import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
+import { JOBS } from '../../jobs/job-names.ts';
+
+type SignUpData = z.output<typeof signUpInput>;
+export interface AuthResult {
+  user: SessionUser;
+  /** Set-Cookie values to pass on to the browser. */
+  cookies: string[];
+}
+
+function mapAuthError(err: unknown): AppError {
+  if (err instanceof APIError) {
+    const code = (err.body as { code?: string } | undefined)?.code ?? '';
+    if (code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+    if (code === 'EMAIL_NOT_VERIFIED') return new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified);
+    if (code.startsWith('USER_ALREADY_EXISTS')) return new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+    if (code === 'PASSWORD_TOO_SHORT') return new AppError('VALIDATION', AUTH_MESSAGES.passwordTooShort);
+    if (code === 'BANNED_USER') return new AppError('FORBIDDEN', 'Esta conta está suspensa.');
+    if (err.statusCode < 500) return new AppError('VALIDATION', err.message || AUTH_MESSAGES.unexpected);
+  }
+  return new AppError('INTERNAL', AUTH_MESSAGES.unexpected);
+}
+
+/** ADMIN_EMAILS are promoted on the server at sign-in too (the list may change between starts). */
+async function promoteIfListed(ctx: AppContext, request: FastifyRequest, user: SessionUser) {
+  if (user.role === 'admin' || !ctx.config.adminEmails.includes(user.email)) return user;
+  await setUserRole(ctx.db, user.id, 'admin');
+  await audit(ctx.db, request.log, {
+    userId: user.id,
+    action: 'role_grant',
+    resource: 'user',
+    success: true,
+    details: { role: 'admin', source: 'ADMIN_EMAILS' },
+    ...requestMeta(request),
+  });
+  return { ...user, role: 'admin' as const };
+}
+
+export async function signUp(ctx: AppContext, request: FastifyRequest, input: SignUpData): Promise<AuthResult> {
+  const meta = requestMeta(request);
+  try {
+    const { headers, response } = await ctx.auth.api.signUpEmail({
+      body: { name: input.fullName, email: input.email, password: input.password, company: input.company },
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    const user = toSessionUser(response.user);
+    await touchLastLogin(ctx.db, user.id);
+    await audit(ctx.db, request.log, { userId: user.id, action: 'signup', resource: 'auth', success: true, details: { email: user.email }, ...meta });
+    if (user.role === 'admin') {
+      await audit(ctx.db, request.log, { userId: user.id, action: 'role_grant', resource: 'user', success: true, details: { role: 'admin', source: 'ADMIN_EMAILS' }, ...meta });
+    }
+    await ctx.queue.send(JOBS.welcomeNotification, { userId: user.id });
+    return { user, cookies: headers.getSetCookie() };
+  } catch (err) {
+    const mapped = mapAuthError(err);
+    await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: mapped.code }, ...meta });
+    throw mapped;
+  }
+}
+
+export async function signIn(ctx: AppContext, request: FastifyRequest, input: SignInInput, action = 'login'): Promise<AuthResult> {
+  const meta = requestMeta(request);
+  try {
+    const { headers, response } = await ctx.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    let user = toSessionUser(response.user);
+    await touchLastLogin(ctx.db, user.id);
+    await audit(ctx.db, request.log, { userId: user.id, action, resource: 'auth', success: true, details: { email: user.email }, ...meta });
+    user = await promoteIfListed(ctx, request, user);
+    return { user, cookies: headers.getSetCookie() };
+  } catch (err) {
+    const mapped = mapAuthError(err);
+    const known = await findUserByEmail(ctx.db, input.email).catch(() => null);
+    await audit(ctx.db, request.log, { userId: known?.id ?? null, action, resource: 'auth', success: false, details: { email: input.email, reason: mapped.code }, ...meta });
+    throw mapped;
+  }
+}
+
+export async function signOut(ctx: AppContext, request: FastifyRequest, userId: string | null): Promise<string[]> {
+  const { headers } = await ctx.auth.api.signOut({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  await audit(ctx.db, request.log, { userId, action: 'logout', resource: 'auth', success: true, ...requestMeta(request) });
+  return headers.getSetCookie();
+}
+
+/** Creates the demo account once; its password is derived from the secret and never leaves the server. */
+export async function ensureDemoAccount(ctx: AppContext): Promise<void> {
+  if (await findUserByEmail(ctx.db, DEMO_EMAIL)) return;
+  const { user } = await ctx.auth.api.signUpEmail({
+    body: { name: DEMO_NAME, email: DEMO_EMAIL, password: demoPassword(ctx.config.authSecret) },
+  });
+  await ctx.queue.send(JOBS.welcomeNotification, { userId: user.id });
+}
+
+export async function signInDemo(ctx: AppContext, request: FastifyRequest): Promise<AuthResult> {
+  try {
+    await ensureDemoAccount(ctx);
+    return await signIn(ctx, request, { email: DEMO_EMAIL, password: demoPassword(ctx.config.authSecret) }, 'demo_login');
+  } catch (err) {
+    request.log.error({ err }, 'demo sign-in failed');
+    throw new AppError('DEMO_FAILED', AUTH_MESSAGES.demoSignIn);
+  }
+}

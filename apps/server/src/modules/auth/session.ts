@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role, SessionUser } from '@viabiliza/contracts/auth';
+import { AppError } from '../../lib/app-error.ts';
+import { DEMO_EMAIL } from '../../config/app-config.ts';
+import type { AppContext } from '../../context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, once requireUser or loadUser has run. */
+    user: SessionUser | null;
+  }
+}
+
+interface AuthUserLike {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  company?: string | null;
+  phone?: string | null;
+}
+
+export function toSessionUser(u: AuthUserLike): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.name,
+    company: u.company ?? null,
+    phone: u.phone ?? null,
+    role: (u.role === 'admin' ? 'admin' : 'user') satisfies Role,
+    isDemo: u.email === DEMO_EMAIL,
+  };
+}
+
+export async function loadUser(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.user) return request.user;
+  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  request.user = session ? toSessionUser(session.user as AuthUserLike) : null;
+  return request.user;
+}
+
+/** Hooks declared once per route tree (fastify/demo's autohooks pattern). */
+export function requireUser(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!(await loadUser(ctx, request))) throw new AppError('UNAUTHENTICATED');
+  };
+}
+
+export function requireAdmin(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await loadUser(ctx, request);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (user.role !== 'admin') throw new AppError('FORBIDDEN');
+  };
+}
+
+/** The signed-in user of a request behind requireUser/requireAdmin. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}

@@ -1,0 +1,42 @@
+import { desc, eq } from 'drizzle-orm';
+import { user } from '@viabiliza/db/schema';
+import type { Database } from '@viabiliza/db/client';
+import type { Role } from '@viabiliza/contracts/auth';
+
+const userColumns = {
+  id: user.id,
+  email: user.email,
+  fullName: user.name,
+  company: user.company,
+  phone: user.phone,
+  role: user.role,
+  createdAt: user.createdAt,
+  updatedAt: user.updatedAt,
+};
+
+export async function findUserById(db: Database, userId: string) {
+  const [row] = await db.select(userColumns).from(user).where(eq(user.id, userId));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select(userColumns).from(user).where(eq(user.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function listUsers(db: Database) {
+  return db.select(userColumns).from(user).orderBy(desc(user.createdAt));
+}
+
+export async function setUserRole(db: Database, userId: string, role: Role) {
+  const [row] = await db
+    .update(user)
+    .set({ role })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id, role: user.role });
+  return row ?? null;
+}
+
+export async function touchLastLogin(db: Database, userId: string) {
+  await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
+}

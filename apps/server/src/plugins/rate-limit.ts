@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { RATE_LIMITS, type RateLimitCategory } from '@viabiliza/contracts/rate-limits';
+import { AppError } from '../lib/app-error.ts';
+
+const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
+
+function tooMany() {
+  return Object.assign(new AppError('RATE_LIMITED'), { statusCode: 429 });
+}
+
+/**
+ * Server-side budgets (spec 01 §9). API reads get the generous `read` budget, other API calls the
+ * spec's default; routes that need a tighter one declare `config: { rateLimit: routeLimit(...) }`.
+ * Static files of the web app are not counted.
+ */
+export async function registerRateLimit(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: true,
+    max: (req) => (isRead(req) ? RATE_LIMITS.read.max : RATE_LIMITS.default.max),
+    timeWindow: RATE_LIMITS.default.windowMs,
+    keyGenerator: (req) => `${isRead(req) ? 'read' : 'default'}:${req.ip}`,
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: () => tooMany(),
+  });
+}
+
+/** A tighter budget for one route; `key` narrows who shares the counter (default: the IP). */
+export function routeLimit(category: RateLimitCategory, key?: (req: FastifyRequest) => string) {
+  const { max, windowMs } = RATE_LIMITS[category];
+  return {
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (req: FastifyRequest) => `${category}:${req.ip}:${key ? key(req) : ''}`,
+    errorResponseBuilder: () => tooMany(),
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { currentUser, requireUser } from '../modules/auth/session.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+/** GET /api/events: a Server-Sent Events stream of the signed-in user's events. */
+export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', requireUser(ctx));
+
+  app.get('/api/events', {
+    schema: { tags: ['realtime'], summary: 'Eventos em tempo real (Server-Sent Events): notification' },
+  }, (request, reply) => {
+    const user = currentUser(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    res.write(`event: ready\ndata: {}\n\n`);
+    const unsubscribe = ctx.events.subscribe(user.id, (event, data) => {
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
+    request.raw.on('close', close);
+    res.on('error', close);
+  });
+}

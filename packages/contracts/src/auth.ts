@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Spec 01 §5 'Login' and 'Registration'; the messages are the spec's. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: 'Email inválido' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Email inválido' }));
+
+const password = z
+  .string({ error: 'Senha deve ter pelo menos 8 caracteres' })
+  .min(PASSWORD_MIN, { error: 'Senha deve ter pelo menos 8 caracteres' })
+  .max(PASSWORD_MAX, { error: 'Senha muito longa' });
+
+export const signInInput = z.object({ email, password });
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const signUpInput = z.object({
+  fullName: z
+    .string({ error: 'Nome deve ter pelo menos 2 caracteres' })
+    .trim()
+    .min(2, { error: 'Nome deve ter pelo menos 2 caracteres' })
+    .max(100, { error: 'Nome muito longo' }),
+  email,
+  password: password.refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), {
+    error: 'Senha deve conter ao menos: 1 minúscula, 1 maiúscula e 1 número',
+  }),
+  company: z
+    .string()
+    .trim()
+    .max(100, { error: 'Nome da empresa muito longo' })
+    .optional()
+    .transform((c) => (c ? c : undefined)),
+});
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  isDemo: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionResponse = z.object({ user: sessionUser.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** The five rules of the strength meter (spec 01 §2 'Sign-in and registration'). */
+export const PASSWORD_RULES = [
+  { id: 'length', label: 'Pelo menos 8 caracteres', test: (p: string) => p.length >= 8 },
+  { id: 'upper', label: 'Uma letra maiúscula', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'lower', label: 'Uma letra minúscula', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'digit', label: 'Um número', test: (p: string) => /\d/.test(p) },
+  { id: 'special', label: 'Um caractere especial', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+] as const;
+
+export type PasswordStrength = 'empty' | 'weak' | 'medium' | 'strong' | 'very-strong';
+
+export const PASSWORD_STRENGTH_LABELS: Record<PasswordStrength, string> = {
+  empty: '',
+  weak: 'Fraca',
+  medium: 'Média',
+  strong: 'Forte',
+  'very-strong': 'Muito forte',
+};
+
+/** Spec 01 §4: share of the five rules met; under 40% weak, under 70% medium, under 100% strong. */
+export function passwordStrength(password: string): { score: number; level: PasswordStrength } {
+  if (!password) return { score: 0, level: 'empty' };
+  const met = PASSWORD_RULES.filter((r) => r.test(password)).length;
+  const score = (met / PASSWORD_RULES.length) * 100;
+  const level: PasswordStrength =
+    score < 40 ? 'weak' : score < 70 ? 'medium' : score < 100 ? 'strong' : 'very-strong';
+  return { score, level };
+}

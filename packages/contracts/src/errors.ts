@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Error codes shared by server and web. The server answers `{ error: { code, message } }`. */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'EMAIL_TAKEN',
+  'DEMO_FAILED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.array(z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Friendly messages by HTTP status (spec 02 §8 'Friendly error mapping'). */
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Dados inválidos fornecidos. Verifique as informações e tente novamente.',
+  401: 'Você não está autenticado. Faça login novamente.',
+  403: 'Você não tem permissão para realizar esta ação.',
+  404: 'Recurso não encontrado.',
+  429: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  500: 'Erro interno do servidor. Nossa equipe foi notificada.',
+  502: 'Erro interno do servidor. Nossa equipe foi notificada.',
+  503: 'Erro interno do servidor. Nossa equipe foi notificada.',
+  504: 'Erro interno do servidor. Nossa equipe foi notificada.',
+};
+export const DEFAULT_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente.';
+export const NETWORK_ERROR_MESSAGE = 'Erro de conexão. Verifique sua internet e tente novamente.';
+export const TIMEOUT_ERROR_MESSAGE = 'A operação demorou muito para responder. Tente novamente.';
+
+export function messageForStatus(status: number): string {
+  return STATUS_MESSAGES[status] ?? `Erro ${status}. Tente novamente em alguns instantes.`;
+}
+
+/** Spec 01 §8 'Accounts'. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Email ou senha incorretos',
+  emailNotVerified: 'Por favor, confirme seu email antes de fazer login',
+  emailTaken: 'Este email já está cadastrado. Tente fazer login.',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  unexpected: 'Erro inesperado. Tente novamente.',
+  demoSignIn: 'Erro ao fazer login com usuário demo',
+  demoUnexpected: 'Erro inesperado ao fazer login demo',
+  demoSuccess: 'Login realizado como usuário demo!',
+  mustBeSignedIn: 'Você não está autenticado. Faça login novamente.',
+} as const;
+
+/** Spec 01 §5: a schema failure is shown as 'Dados inválidos: ' followed by the messages. */
+export function validationMessage(messages: string[]): string {
+  return messages.length ? `Dados inválidos: ${messages.join('; ')}` : 'Erro de validação';
+}
