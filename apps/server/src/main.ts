@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lockDataDir } from '@viabiliza/db/data-dir-lock';
+import { DataDirLockedError, lockDataDir } from '@viabiliza/db/data-dir-lock';
 import { openDatabase } from '@viabiliza/db/client';
 import { loadEnv, EnvError } from './config/env.ts';
 import { appConfigFromEnv } from './config/app-config.ts';
@@ -23,6 +23,7 @@ async function main() {
     : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'db'), seedDump: join(here, 'pglite-seed.tar.gz') });
 
   const logger = { level: env.LOG_LEVEL };
+  // eslint-disable-next-line prefer-const -- assigned once the runtime is up; the error callback may run before
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const runtime = await createRuntime(config, database, {
     work: true,
@@ -52,6 +53,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof EnvError ? err.message : err);
+  console.error(err instanceof EnvError || err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

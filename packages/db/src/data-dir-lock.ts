@@ -5,6 +5,8 @@ import { join } from 'node:path';
  * One process per embedded data directory: PGlite has no guard of its own and two copies would
  * silently diverge. The lock file holds the owner's pid; a lock left by a dead process is taken over.
  */
+export class DataDirLockedError extends Error {}
+
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'viabiliza.lock');
@@ -27,7 +29,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(file, 'utf8'));
       if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
+        throw new DataDirLockedError(
           `DATA_DIR ${dataDir} está em uso pelo processo ${owner}. Pare-o ou use outro DATA_DIR.`,
         );
       }

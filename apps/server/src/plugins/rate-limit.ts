@@ -31,6 +31,8 @@ export function routeLimit(category: RateLimitCategory, key?: (req: FastifyReque
   return {
     max,
     timeWindow: windowMs,
+    // Keys may read the parsed body (e.g. the e-mail of a login), so count after parsing.
+    hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) => `${category}:${req.ip}:${key ? key(req) : ''}`,
     errorResponseBuilder: () => tooMany(),
   };

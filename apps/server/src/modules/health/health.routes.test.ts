@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('health and platform', () => {
+  it('GET /api/health and /api/health/db answer ok with a database round trip', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const db = (await t.app.inject({ url: '/api/health/db' })).json();
+    expect(db.status).toBe('ok');
+    expect(db.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    expect(db.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sends a strict Content-Security-Policy and forbids framing', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('publishes the OpenAPI document with the routes', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-in', '/api/profile', '/api/notifications', '/api/admin/users']));
+  });
+
+  it('answers unknown API paths with a Portuguese 404 body', async () => {
+    const res = await t.app.inject({ url: '/api/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Recurso não encontrado.');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION');
+  });
+});

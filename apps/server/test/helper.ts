@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '@viabiliza/db/client';
+import type { AppConfig } from '../src/config/app-config.ts';
+import { createRuntime, type Runtime } from '../src/bootstrap.ts';
+import { buildApp } from '../src/app.ts';
+
+export const ADMIN_EMAIL = 'admin@viabiliza.test';
+export const PASSWORD = 'Senha123!';
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    publicUrl: 'http://localhost:3000',
+    trustedOrigins: ['http://localhost:3000'],
+    adminEmails: [ADMIN_EMAIL],
+    authSecret: 'test-secret-test-secret-test-secret-0000',
+    dataDir: '/nonexistent',
+    trustProxy: false,
+    secureCookies: false,
+    queuePollSeconds: 0.5,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory from the migrated seed, or a new database
+ * on the PostgreSQL server of TEST_DATABASE_URL (dropped at the end).
+ */
+export async function createTestDatabase(): Promise<{ url?: string; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const seed = inject('pgliteSeed');
+    return { open: () => openDatabase({ kind: 'pglite', seedDump: seed }), drop: async () => {} };
+  }
+  const name = `viabiliza_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  runtime: Runtime;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const store = await createTestDatabase();
+  const database = await store.open();
+  const runtime = await createRuntime(testConfig(config), database, {
+    work: true,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  const app = await buildApp(runtime.ctx);
+  await app.ready();
+  return {
+    app,
+    runtime,
+    database,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+      await database.close();
+      await store.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail per call, so tests never share an account (or an auth rate-limit counter). */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${counter++}@example.com`;
+
+/** Signs up a new account and returns its session cookie header. */
+export async function signUp(t: TestApp, input: { email?: string; fullName?: string; password?: string; company?: string } = {}) {
+  const email = input.email ?? uniqueEmail();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { fullName: input.fullName ?? 'Pessoa de Teste', email, password: input.password ?? PASSWORD, company: input.company },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { email, cookie: cookieHeader(res.headers['set-cookie']), user: res.json().user as { id: string; role: string } };
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Polls until fn returns a truthy value (jobs run asynchronously on the queue). */
+export async function eventually<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
