@@ -15,7 +15,6 @@ async function main() {
   const env = loadEnv();
   const webDist = resolve(here, '../../web/dist');
   const config = appConfigFromEnv(env, webDist);
-  if (env.NODE_ENV === 'development') config.trustedOrigins.push('http://localhost:5173');
 
   const release = env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
   const database = env.DATABASE_URL

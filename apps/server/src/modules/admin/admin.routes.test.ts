@@ -32,6 +32,8 @@ describe('admin routes', () => {
     const grant = await t.app.inject({ method: 'POST', url: `/api/admin/users/${user.user.id}/role`, headers: { cookie: admin.cookie }, payload: { role: 'admin' } });
     expect(grant.json()).toEqual({ id: user.user.id, role: 'admin' });
     expect((await t.app.inject({ url: '/api/admin/users', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    const inbox = (await t.app.inject({ url: '/api/notifications', headers: { cookie: user.cookie } })).json();
+    expect(inbox.items.map((n: { title: string }) => n.title)).toContain('Papel atualizado');
     const rows = await t.database.db.select().from(securityAudit).where(eq(securityAudit.action, 'role_grant'));
     expect(rows.some((r) => (r.details as { targetUserId?: string }).targetUserId === user.user.id)).toBe(true);
   });

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roleSchema } from '@viabiliza/contracts/auth';
+import { adminUserList, updateUserRoleInput, updateUserRoleResponse } from '@viabiliza/contracts/admin-users';
 import { errorBody } from '@viabiliza/contracts/errors';
 import type { AppContext } from '../../context.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import { changeRole, listAllUsers } from './admin.service.ts';
-
-export const adminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  fullName: z.string(),
-  role: roleSchema,
-  createdAt: z.string(),
-});
 
 /** Every route here is admin-only, checked on the server (403 otherwise). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,7 +16,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const errors = { 401: errorBody, 403: errorBody };
 
   r.get('/api/admin/users', {
-    schema: { tags, summary: 'Usuários e papéis', response: { 200: z.object({ users: z.array(adminUser) }), ...errors } },
+    schema: { tags, summary: 'Usuários e papéis', response: { 200: adminUserList, ...errors } },
   }, async () => ({ users: await listAllUsers(ctx) }));
 
   r.post('/api/admin/users/:id/role', {
@@ -33,8 +25,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
       summary: 'Mudar o papel de um usuário',
       params: z.object({ id: z.string().min(1) }),
-      body: z.object({ role: roleSchema }),
-      response: { 200: z.object({ id: z.string(), role: roleSchema }), 404: errorBody, 429: errorBody, ...errors },
+      body: updateUserRoleInput,
+      response: { 200: updateUserRoleResponse, 404: errorBody, 429: errorBody, ...errors },
     },
   }, async (request) => changeRole(ctx, request, currentUser(request).id, request.params.id, request.body.role));
 }

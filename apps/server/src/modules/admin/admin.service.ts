@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@viabiliza/contracts/auth';
+import { SELF_ROLE_CHANGE_MESSAGE } from '@viabiliza/contracts/admin-users';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { listUsers, setUserRole } from '../auth/users.repository.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
 
 export async function listAllUsers(ctx: AppContext) {
   const rows = await listUsers(ctx.db);
@@ -18,7 +20,7 @@ export async function listAllUsers(ctx: AppContext) {
 
 export async function changeRole(ctx: AppContext, request: FastifyRequest, actorId: string, userId: string, role: Role) {
   if (actorId === userId && role !== 'admin') {
-    throw new AppError('VALIDATION', 'Você não pode remover o seu próprio papel de administrador.');
+    throw new AppError('VALIDATION', SELF_ROLE_CHANGE_MESSAGE);
   }
   const row = await setUserRole(ctx.db, userId, role);
   await audit(ctx.db, request.log, {
@@ -30,5 +32,12 @@ export async function changeRole(ctx: AppContext, request: FastifyRequest, actor
     ...requestMeta(request),
   });
   if (!row) throw notFound();
+  await createNotification(ctx, {
+    userId,
+    title: 'Papel atualizado',
+    message: role === 'admin' ? 'Você agora é administrador do Viabiliza.' : 'Seu acesso de administrador foi removido.',
+    type: 'info',
+    data: { role },
+  });
   return { id: row.id, role: (row.role === 'admin' ? 'admin' : 'user') as Role };
 }

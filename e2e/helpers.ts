@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Senha123!';
+export const ADMIN_EMAIL = 'admin@e2e.viabiliza.test';
+const ORIGIN = 'http://localhost:3100';
+
+let n = 0;
+export const uniqueEmail = (prefix = 'pessoa') => `${prefix}.${Date.now().toString(36)}${n++}@e2e.viabiliza.test`;
+
+/**
+ * Fails the test on any console error or uncaught page error. The browser's own line for an HTTP
+ * error status (e.g. the 401 of a wrong password the test provokes) is not an app error.
+ */
+export function watchConsole(page: Page): () => void {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+  });
+  return () => expect(errors, 'console errors').toEqual([]);
+}
+
+export async function signUpInUi(page: Page, input: { fullName: string; email: string; password?: string; company?: string }) {
+  await page.goto('/registro');
+  await page.getByLabel('Nome Completo').fill(input.fullName);
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Senha', { exact: true }).fill(input.password ?? PASSWORD);
+  if (input.company) await page.getByLabel('Empresa (opcional)').fill(input.company);
+  await page.getByRole('button', { name: 'Criar Conta', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signInInUi(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
+}
+
+/** An API session for set-up steps that are not under test (e.g. an admin acting elsewhere). */
+export async function apiSession(request: APIRequestContext, email: string, fullName = 'Pessoa E2E') {
+  const headers = { origin: ORIGIN };
+  const up = await request.post('/api/auth/sign-up', { data: { fullName, email, password: PASSWORD }, headers });
+  if (up.status() === 409) {
+    const res = await request.post('/api/auth/sign-in', { data: { email, password: PASSWORD }, headers });
+    expect(res.ok()).toBeTruthy();
+  } else {
+    expect(up.status()).toBe(201);
+  }
+  return { headers };
+}
