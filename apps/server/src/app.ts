@@ -91,7 +91,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (hasWeb && isPage) {
       // The single-page app decides what every other path shows (including its own 404 page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

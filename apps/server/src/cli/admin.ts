@@ -2,20 +2,14 @@
  * npm run admin -- grant <email> | revoke <email> | list
  * Grants roles on the server side, outside the web app (DESIGN.md: first admins by CLI or ADMIN_EMAILS).
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openDatabase } from '@viabiliza/db/client';
 import { lockDataDir } from '@viabiliza/db/data-dir-lock';
-import { loadEnv, EnvError } from '../config/env.ts';
+import { loadEnv } from '../config/env.ts';
 import { migrationsFolder } from '../bootstrap.ts';
-import { findUserByEmail, listUsers, setUserRole } from '../modules/auth/users.repository.ts';
-import { insertAudit } from '../modules/audit/audit.repository.ts';
-import { resolve } from 'node:path';
+import { runAdminCommand } from './admin-command.ts';
 
-const usage = 'Uso: npm run admin -- grant <email> | revoke <email> | list';
-
-async function main(argv: string[]) {
-  const [command, emailArg] = argv;
-  if (!command || !['grant', 'revoke', 'list'].includes(command)) throw new Error(usage);
+async function main([command, email]: string[]) {
   const env = loadEnv();
   const dataDir = resolve(env.DATA_DIR);
   const release = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
@@ -24,25 +18,7 @@ async function main(argv: string[]) {
     : await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
   try {
     await database.migrate(migrationsFolder());
-    if (command === 'list') {
-      for (const u of await listUsers(database.db)) console.log(`${u.role.padEnd(5)}  ${u.email}  ${u.fullName}`);
-      return;
-    }
-    const email = emailArg?.trim().toLowerCase();
-    if (!email) throw new Error(usage);
-    const user = await findUserByEmail(database.db, email);
-    if (!user) throw new Error(`Nenhuma conta com o e-mail ${email}. A pessoa precisa criar a conta primeiro.`);
-    const role = command === 'grant' ? 'admin' : 'user';
-    await setUserRole(database.db, user.id, role);
-    await insertAudit(database.db, {
-      userId: user.id,
-      action: command === 'grant' ? 'role_grant' : 'role_revoke',
-      resource: 'user',
-      success: true,
-      details: { role, source: 'cli' },
-      userAgent: 'viabiliza-cli',
-    });
-    console.log(`${email}: papel ${role}`);
+    for (const line of await runAdminCommand(database.db, command, email)) console.log(line);
   } finally {
     await database.close();
     release();
@@ -50,6 +26,6 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  console.error(err instanceof EnvError || err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,0 +1,30 @@
+import type { Database } from '@viabiliza/db/client';
+import { findUserByEmail, listUsers, setUserRole } from '../modules/auth/users.repository.ts';
+import { insertAudit } from '../modules/audit/audit.repository.ts';
+
+export const ADMIN_USAGE = 'Uso: npm run admin -- grant <email> | revoke <email> | list';
+
+export class AdminCommandError extends Error {}
+
+/** grant / revoke the admin role, or list accounts; returns the lines to print. */
+export async function runAdminCommand(db: Database, command: string | undefined, emailArg?: string): Promise<string[]> {
+  if (command === 'list') {
+    return (await listUsers(db)).map((u) => `${u.role.padEnd(5)}  ${u.email}  ${u.fullName}`);
+  }
+  if (command !== 'grant' && command !== 'revoke') throw new AdminCommandError(ADMIN_USAGE);
+  const email = emailArg?.trim().toLowerCase();
+  if (!email) throw new AdminCommandError(ADMIN_USAGE);
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AdminCommandError(`Nenhuma conta com o e-mail ${email}. A pessoa precisa criar a conta primeiro.`);
+  const role = command === 'grant' ? 'admin' : 'user';
+  await setUserRole(db, user.id, role);
+  await insertAudit(db, {
+    userId: user.id,
+    action: command === 'grant' ? 'role_grant' : 'role_revoke',
+    resource: 'user',
+    success: true,
+    details: { role, source: 'cli' },
+    userAgent: 'viabiliza-cli',
+  });
+  return [`${email}: papel ${role}`];
+}
