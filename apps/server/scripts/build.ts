@@ -17,7 +17,11 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
 await build({
-  entryPoints: { main: join(root, 'src/main.ts') },
+  entryPoints: {
+    main: join(root, 'src/main.ts'),
+    // Extraction runs in worker threads, which load this file by path.
+    'extract-worker': join(root, '../../packages/extract/src/worker.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +22,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { eventsRoutes } from './realtime/events.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { UPLOAD_LIMITS } from '@viabiliza/contracts/documents';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -84,6 +87,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
   await app.register(async (scope) => eventsRoutes(scope, ctx));
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles + 50, fields: 5, parts: 100 } });
+    await documentRoutes(scope, ctx);
+  });
 
   const webDist = ctx.config.webDist;
   const hasWeb = webDist && existsSync(join(webDist, 'index.html'));

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@viabiliza/db/client';
@@ -16,7 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedOrigins: ['http://localhost:3000'],
     adminEmails: [ADMIN_EMAIL],
     authSecret: 'test-secret-test-secret-test-secret-0000',
-    dataDir: '/nonexistent',
+    dataDir: mkdtempSync(join(tmpdir(), 'viabiliza-data-')),
     trustProxy: false,
     secureCookies: false,
     queuePollSeconds: 0.5,
@@ -63,7 +66,8 @@ export interface TestApp {
 export async function createTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
   const store = await createTestDatabase();
   const database = await store.open();
-  const runtime = await createRuntime(testConfig(config), database, {
+  const cfg = testConfig(config);
+  const runtime = await createRuntime(cfg, database, {
     work: true,
     onError: (err) => {
       throw err;
@@ -80,6 +84,7 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Te
       await runtime.close();
       await database.close();
       await store.drop();
+      rmSync(cfg.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -114,4 +119,20 @@ export async function eventually<T>(fn: () => Promise<T | null | undefined | fal
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A multipart/form-data body with parts named `files` (and optional text fields). */
+export function multipartBody(files: { name: string; content: Buffer | string; type?: string }[], fields: Record<string, string> = {}) {
+  const boundary = `----viabiliza${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

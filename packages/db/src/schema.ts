@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -148,21 +149,55 @@ export const propertyDocuments = pgTable(
   'property_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    propertyId: uuid('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Null until the document is attached to a property (an analysis creates one when needed). */
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
+    /** The kind decided from the file's bytes (pdf, docx, png, ...), never from its name. */
     fileType: text('file_type').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
     extractedText: text('extracted_text'),
+    /** uploaded | processing | completed | error | quarantined */
     status: text('status').notNull().default('uploaded'),
+    errorMessage: text('error_message'),
+    quarantineReason: text('quarantine_reason'),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    pageCount: integer('page_count'),
+    pagesDone: integer('pages_done').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    documentType: text('document_type'),
+    documentTypeLabel: text('document_type_label'),
+    typeConfidence: real('type_confidence'),
+    keyFields: jsonb('key_fields').$type<unknown[]>(),
+    confidence: real('confidence'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('property_documents_property_idx').on(t.propertyId, t.createdAt.desc())],
+  (t) => [
+    index('property_documents_property_idx').on(t.propertyId, t.createdAt.desc()),
+    index('property_documents_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** Text per page, so reports can cite 'documento X, página 3'. */
+export const documentPages = pgTable(
+  'document_pages',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => propertyDocuments.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    text: text('text').notNull(),
+    /** text (the file's text layer) or ocr */
+    method: text('method').notNull(),
+    confidence: real('confidence'),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.pageNumber] })],
 );
 
 export const propertyAnalyses = pgTable(

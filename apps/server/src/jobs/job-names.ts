@@ -1,5 +1,6 @@
 /** Queue names; one file per job handler beside this one. */
 export const JOBS = {
   welcomeNotification: 'welcome-notification',
+  extractDocument: 'extract-document',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

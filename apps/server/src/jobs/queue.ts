@@ -8,6 +8,9 @@ export interface JobDefinition<T extends object = object> {
   parse: (data: unknown) => T;
   handle: (data: T) => Promise<void>;
   retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long a started job may run before the queue takes it as lost and retries it. */
+  expireInSeconds?: number;
 }
 
 export interface Queue {
@@ -40,7 +43,12 @@ export async function startQueue(
   for (const job of jobs) {
     // Creating the queue up front also warms pg-boss's cache (a first send inside a transaction
     // can deadlock on PGlite otherwise).
-    await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 3, retryDelay: 1, retryBackoff: true });
+    await boss.createQueue(job.name, {
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 1,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 900,
+    });
     if (options.work) {
       await boss.work(job.name, { pollingIntervalSeconds: options.pollSeconds }, async (batch) => {
         for (const j of batch) await job.handle(job.parse(j.data));

@@ -4,7 +4,7 @@ import { listen, notify, type Unlisten } from '@viabiliza/db/listen';
 /** What crosses instances: ids only (NOTIFY payloads over 8000 bytes are refused). */
 export interface RealtimeEvent {
   userId: string;
-  kind: 'notification';
+  kind: 'notification' | 'document';
   id: string;
 }
 export type Send = (event: string, data: unknown) => void;

@@ -1,0 +1,176 @@
+import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import {
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  estimatedSeconds,
+  type DocumentDetail,
+  type DocumentSummary,
+  type UploadResponse,
+} from '@viabiliza/contracts/documents';
+import { validateUpload } from '@viabiliza/extract/validate';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { audit, requestMeta } from '../audit/audit.service.ts';
+import { JOBS } from '../../jobs/job-names.ts';
+import * as repo from './documents.repository.ts';
+import { findOwnedPropertyId } from './properties-lookup.ts';
+import { z } from 'zod';
+
+export function toSummary(row: repo.DocumentRow): DocumentSummary {
+  return {
+    id: row.id,
+    propertyId: row.propertyId,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileSize: row.fileSize,
+    status: row.status as DocumentSummary['status'],
+    errorMessage: row.errorMessage,
+    quarantineReason: row.quarantineReason,
+    warnings: row.warnings,
+    pageCount: row.pageCount,
+    pagesDone: row.pagesDone,
+    attempts: row.attempts,
+    estimatedSeconds: estimatedSeconds(row.fileType, row.fileSize),
+    documentType: row.documentType,
+    documentTypeLabel: row.documentTypeLabel,
+    typeConfidence: row.typeConfidence,
+    confidence: row.confidence,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Keeps only the base name, without control characters, at most 255 characters (spec 01 §5). */
+export function displayName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'arquivo').slice(0, 255);
+}
+
+/**
+ * Receives a multipart batch: each file is streamed to disk, validated by its bytes, then stored
+ * (or quarantined) and queued for extraction. One bad file never stops the others.
+ */
+export async function uploadDocuments(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<UploadResponse> {
+  const result: UploadResponse = { documents: [], rejected: [], quarantinedCount: 0, warnings: [] };
+  let propertyId: string | null = null;
+  let files = 0;
+  let batchBytes = 0;
+  const meta = requestMeta(request);
+
+  const reject = async (fileName: string, size: number, error: string) => {
+    result.rejected.push({ fileName, size, error });
+    await audit(ctx.db, request.log, { userId, action: 'upload', resource: 'document', success: false, details: { fileName, size, result: 'rejected', reason: error }, ...meta });
+  };
+
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'propertyId' && typeof part.value === 'string' && part.value) propertyId = await ownedProperty(ctx, userId, part.value);
+      continue;
+    }
+    const fileName = displayName(part.filename);
+    files += 1;
+    if (files > UPLOAD_LIMITS.maxFiles) {
+      part.file.resume();
+      await reject(fileName, 0, UPLOAD_MESSAGES.tooManyFiles);
+      continue;
+    }
+    if (batchBytes >= UPLOAD_LIMITS.maxBatchBytes) {
+      part.file.resume();
+      await reject(fileName, 0, UPLOAD_MESSAGES.batchTooLarge);
+      continue;
+    }
+    const temp = await ctx.storage.receive(part.file, UPLOAD_LIMITS.maxFileBytes);
+    batchBytes += temp.size;
+    if (temp.truncated || part.file.truncated) {
+      await ctx.storage.discard(temp.tmpPath);
+      await reject(fileName, temp.size, UPLOAD_MESSAGES.tooLarge);
+      continue;
+    }
+    if (batchBytes > UPLOAD_LIMITS.maxBatchBytes) {
+      await ctx.storage.discard(temp.tmpPath);
+      await reject(fileName, temp.size, UPLOAD_MESSAGES.batchTooLarge);
+      continue;
+    }
+
+    const verdict = await validateUpload({ path: temp.tmpPath, name: fileName, size: temp.size, declaredMime: part.mimetype });
+    if (verdict.errors.length || !verdict.kind) {
+      await ctx.storage.discard(temp.tmpPath);
+      await reject(fileName, temp.size, verdict.errors[0] ?? UPLOAD_MESSAGES.typeNotAllowed);
+      continue;
+    }
+    const quarantined = Boolean(verdict.quarantineReason);
+    const id = crypto.randomUUID();
+    const storageKey = `${userId}/${id}`;
+    await ctx.storage.commit(temp.tmpPath, storageKey, quarantined ? 'quarantine' : 'uploads');
+    const row = await repo.insertDocument(ctx.db, {
+      id,
+      userId,
+      propertyId,
+      fileName,
+      fileType: verdict.kind,
+      fileSize: temp.size,
+      storageKey,
+      sha256: temp.sha256,
+      status: quarantined ? 'quarantined' : 'uploaded',
+      quarantineReason: verdict.quarantineReason,
+      warnings: verdict.warnings,
+    });
+    if (quarantined) result.quarantinedCount += 1;
+    else await ctx.queue.send(JOBS.extractDocument, { documentId: id });
+    if (verdict.warnings.length) result.warnings.push(`${fileName}: ${UPLOAD_MESSAGES.warnings(verdict.warnings)}`);
+    result.documents.push(toSummary(row));
+    await audit(ctx.db, request.log, {
+      userId,
+      action: 'upload',
+      resource: 'document',
+      success: !quarantined,
+      details: { fileName, size: temp.size, kind: verdict.kind, sha256: temp.sha256, result: quarantined ? 'quarantined' : 'accepted', reason: verdict.quarantineReason, warnings: verdict.warnings },
+      ...meta,
+    });
+  }
+  if (files === 0) throw new AppError('VALIDATION', UPLOAD_MESSAGES.noFiles);
+  return result;
+}
+
+async function ownedProperty(ctx: AppContext, userId: string, propertyId: string): Promise<string> {
+  const id = z.uuid().safeParse(propertyId).success ? await findOwnedPropertyId(ctx.db, userId, propertyId) : null;
+  if (!id) throw notFound();
+  return id;
+}
+
+export async function listDocuments(ctx: AppContext, userId: string, propertyId?: string) {
+  return { documents: (await repo.listForUser(ctx.db, userId, propertyId)).map(toSummary) };
+}
+
+export async function getDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentDetail> {
+  const row = await repo.findForUser(ctx.db, userId, id);
+  if (!row) throw notFound();
+  return { ...toSummary(row), keyFields: (row.keyFields ?? []) as DocumentDetail['keyFields'] };
+}
+
+export async function getDocumentSummary(ctx: AppContext, userId: string, id: string): Promise<DocumentSummary | null> {
+  const row = await repo.findForUser(ctx.db, userId, id);
+  return row ? toSummary(row) : null;
+}
+
+export async function getDocumentPages(ctx: AppContext, userId: string, id: string) {
+  const row = await repo.findForUser(ctx.db, userId, id);
+  if (!row) throw notFound();
+  const pages = await repo.pagesForDocument(ctx.db, id);
+  return { pages: pages.map((p) => ({ ...p, method: p.method === 'ocr' ? ('ocr' as const) : ('text' as const) })) };
+}
+
+export async function removeDocument(ctx: AppContext, request: FastifyRequest, userId: string, id: string) {
+  const row = await repo.deleteForUser(ctx.db, userId, id);
+  if (!row) throw notFound();
+  await ctx.storage.remove(row.storageKey);
+  await audit(ctx.db, request.log, { userId, action: 'document_delete', resource: 'document', success: true, details: { documentId: id, fileName: row.fileName }, ...requestMeta(request) });
+}

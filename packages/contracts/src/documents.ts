@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/** Spec 01 §9 'Files' and the documents issue: limits enforced by the server. */
+export const UPLOAD_LIMITS = {
+  maxFileBytes: 10 * 1024 * 1024,
+  maxFiles: 20,
+  maxBatchBytes: 200 * 1024 * 1024,
+  /** The spec's 50 pages was a browser-era limit; the server reads up to this many. */
+  maxPdfPages: 200,
+  minTextChars: 10,
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  loginRequired: 'Você precisa estar logado para fazer upload de arquivos',
+  tooLarge: 'Arquivo muito grande (máximo 10MB)',
+  empty: 'Arquivo não pode estar vazio',
+  typeNotAllowed: 'Tipo de arquivo não permitido',
+  tooManyFiles: `Muitos arquivos. Máximo permitido: ${UPLOAD_LIMITS.maxFiles}`,
+  batchTooLarge: 'Tamanho total do envio excede o limite: 200.0MB',
+  noFiles: 'Nenhum arquivo válido para processar',
+  quarantined: (n: number) => `${n} arquivo(s) em quarentena devido a problemas de segurança`,
+  warnings: (list: string[]) => `Avisos: ${list.join('; ')}`,
+  afterRetries: (reason: string) => `Erro após 3 tentativas: ${reason}`,
+} as const;
+
+/** Extensions the drop zone offers (spec 01 §2); the server decides by content. */
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.docx', '.doc', '.xlsx', '.xls', '.txt', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp', '.tif', '.tiff'];
+
+export const documentStatus = z.enum(['uploaded', 'processing', 'completed', 'error', 'quarantined']);
+export type DocumentStatus = z.infer<typeof documentStatus>;
+
+/** Spec 01 §2 'Upload area' badges. */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  uploaded: 'Aguardando',
+  processing: 'Processando',
+  completed: 'Concluído',
+  error: 'Erro',
+  quarantined: 'Quarentena',
+};
+
+export const keyField = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.string(),
+  normalized: z.union([z.number(), z.string()]).nullable(),
+  page: z.number().int(),
+  confidence: z.number(),
+});
+export type KeyFieldDto = z.infer<typeof keyField>;
+
+export const documentSummary = z.object({
+  id: z.uuid(),
+  propertyId: z.uuid().nullable(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number().int(),
+  status: documentStatus,
+  errorMessage: z.string().nullable(),
+  quarantineReason: z.string().nullable(),
+  warnings: z.array(z.string()),
+  pageCount: z.number().int().nullable(),
+  pagesDone: z.number().int(),
+  attempts: z.number().int(),
+  /** Spec 01 §9: PDF 2 s/MB up to 30, image 3 s/MB up to 45, other 1 s/MB up to 10. */
+  estimatedSeconds: z.number(),
+  documentType: z.string().nullable(),
+  documentTypeLabel: z.string().nullable(),
+  typeConfidence: z.number().nullable(),
+  /** Mean OCR confidence over OCR'd pages, or 100 for a text layer; null until extracted. */
+  confidence: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof documentSummary>;
+
+export const documentDetail = documentSummary.extend({ keyFields: z.array(keyField) });
+export type DocumentDetail = z.infer<typeof documentDetail>;
+
+export const documentPage = z.object({
+  number: z.number().int(),
+  text: z.string(),
+  method: z.enum(['text', 'ocr']),
+  confidence: z.number().nullable(),
+});
+export const documentPages = z.object({ pages: z.array(documentPage) });
+export type DocumentPage = z.infer<typeof documentPage>;
+
+export const rejectedUpload = z.object({ fileName: z.string(), size: z.number(), error: z.string() });
+export const uploadResponse = z.object({
+  documents: z.array(documentSummary),
+  rejected: z.array(rejectedUpload),
+  quarantinedCount: z.number().int(),
+  /** 'Avisos: ...' lines, one per file with warnings. */
+  warnings: z.array(z.string()),
+});
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const documentList = z.object({ documents: z.array(documentSummary) });
+export const documentIdParams = z.object({ id: z.uuid({ error: 'Documento inválido' }) });
+export const documentListQuery = z.object({ propertyId: z.uuid().optional() });
+
+export function estimatedSeconds(kind: string, bytes: number): number {
+  const mb = bytes / (1024 * 1024);
+  if (kind === 'pdf') return Math.min(30, Math.ceil(mb * 2));
+  if (['png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff'].includes(kind)) return Math.min(45, Math.ceil(mb * 3));
+  return Math.min(10, Math.ceil(mb));
+}

@@ -1,0 +1,174 @@
+import { constants, inflateSync } from 'node:zlib';
+
+/**
+ * Finds active content in a PDF's bytes without a PDF library: JavaScript, launch actions, embedded
+ * files, rich media and XFA forms. Names are compared after decoding their #xx escapes
+ * (/J#61vaScript is /JavaScript). Stream data is skipped, because random compressed bytes would
+ * sooner or later spell '/JS'; object streams (/Type /ObjStm), where PDF 1.5+ keeps dictionaries,
+ * are inflated (FlateDecode, bounded in bytes and time) and scanned like the rest of the file.
+ */
+
+export interface PdfActiveContentScan {
+  /** Active features found, e.g. ['JavaScript', 'OpenAction']; empty when clean. */
+  found: string[];
+  /** Part of the file could not be looked at (an object stream with another filter, too big, corrupt). */
+  incomplete: boolean;
+}
+
+export interface PdfScanLimits {
+  /** Total bytes produced by inflating object streams. */
+  maxInflatedBytes?: number;
+  /** Time budget in milliseconds. */
+  timeoutMs?: number;
+}
+
+/** Names whose presence alone makes the file active (canonical spelling). */
+const ACTIVE_NAMES = new Map(
+  ['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA'].map((n) => [n, n]),
+);
+/** Triggers reported only together with JavaScript: an /OpenAction to a page is ordinary. */
+const TRIGGER_NAMES = new Set(['OpenAction', 'AA']);
+
+const STREAM_START = />>\s*stream(?:\r\n|\n|\r)/.source;
+const WATCHED = [...ACTIVE_NAMES.keys(), ...TRIGGER_NAMES];
+
+export function decodePdfName(raw: string): string {
+  return raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** PDF delimiters and white space end a name (ISO 32000-1 §7.2.2). */
+function endsName(code: number): boolean {
+  return Number.isNaN(code) || code <= 0x20 || '()<>[]{}/%'.includes(String.fromCharCode(code));
+}
+
+/**
+ * The watched names present in `text`. Plain spellings are found with indexOf (fast on the
+ * megabytes of an object stream); spellings with #xx escapes are found from their '#'.
+ */
+function watchedNamesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const name of WATCHED) {
+    const needle = `/${name}`;
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      if (endsName(text.charCodeAt(at + needle.length))) {
+        names.add(name);
+        break;
+      }
+    }
+  }
+  for (let hash = text.indexOf('#'); hash >= 0; hash = text.indexOf('#', hash + 1)) {
+    let start = hash;
+    while (start > 0 && hash - start < 127 && !endsName(text.charCodeAt(start - 1))) start--;
+    if (text[start - 1] !== '/') continue;
+    let end = hash;
+    while (end < text.length && !endsName(text.charCodeAt(end))) end++;
+    const name = decodePdfName(text.slice(start, end));
+    if (ACTIVE_NAMES.has(name) || TRIGGER_NAMES.has(name)) names.add(name);
+    hash = end;
+  }
+  return names;
+}
+
+/** All names of a (small) dictionary, decoded. */
+function namesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/\/([^\s/[\]<>(){}%\0]+)/g)) names.add(decodePdfName(match[1]!));
+  return names;
+}
+
+interface Findings {
+  active: Set<string>;
+  triggers: Set<string>;
+  javascriptUri: boolean;
+}
+
+function scanSegment(text: string, findings: Findings): void {
+  for (const name of watchedNamesIn(text)) {
+    const active = ACTIVE_NAMES.get(name);
+    if (active) findings.active.add(active);
+    if (TRIGGER_NAMES.has(name)) findings.triggers.add(name);
+  }
+  if (!findings.javascriptUri && /javascript\s*:/i.test(text)) findings.javascriptUri = true;
+}
+
+/** The dictionary of the stream whose 'stream' keyword is at `streamAt`. */
+function streamDictionary(text: string, streamAt: number): string {
+  const from = Math.max(0, streamAt - 65_536);
+  const obj = text.lastIndexOf('obj', streamAt);
+  return text.slice(obj >= from ? obj + 3 : from, streamAt + 2);
+}
+
+function directLength(dictionary: string): number | null {
+  const match = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
+  return match ? Number(match[1]) : null;
+}
+
+/** End of stream data: /Length when it lands on 'endstream', else the next 'endstream'. */
+function streamEnd(text: string, dataStart: number, length: number | null): number {
+  if (length !== null) {
+    const after = text.slice(dataStart + length, dataStart + length + 12);
+    if (/^\s*endstream/.test(after)) return dataStart + length;
+  }
+  const end = text.indexOf('endstream', dataStart);
+  return end < 0 ? text.length : end;
+}
+
+export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = {}): PdfActiveContentScan {
+  const maxInflated = limits.maxInflatedBytes ?? 50 * 1024 * 1024;
+  const deadline = Date.now() + (limits.timeoutMs ?? 5000);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('latin1');
+  const findings: Findings = { active: new Set(), triggers: new Set(), javascriptUri: false };
+  let incomplete = false;
+  let inflatedTotal = 0;
+  let cursor = 0;
+
+  let timedOut = false;
+  const streamStart = new RegExp(STREAM_START, 'g');
+  for (let match = streamStart.exec(text); match; match = streamStart.exec(text)) {
+    if (Date.now() > deadline) {
+      timedOut = true;
+      break;
+    }
+    const dataStart = match.index + match[0].length;
+    const dictionary = streamDictionary(text, match.index);
+    scanSegment(text.slice(cursor, dataStart), findings);
+    const end = streamEnd(text, dataStart, directLength(dictionary));
+    cursor = end;
+    streamStart.lastIndex = end;
+
+    const names = namesIn(dictionary);
+    if (!names.has('ObjStm')) continue;
+    const data = buffer.subarray(dataStart, end);
+    const filters = [...names].filter((n) => n.endsWith('Decode'));
+    if (filters.length === 0) {
+      scanSegment(data.toString('latin1'), findings);
+      continue;
+    }
+    if (filters.length > 1 || filters[0] !== 'FlateDecode' || inflatedTotal >= maxInflated) {
+      incomplete = true;
+      continue;
+    }
+    try {
+      const inflated = inflateSync(data, {
+        maxOutputLength: maxInflated - inflatedTotal,
+        // Tolerates a stream cut short: what inflated so far is still scanned.
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
+      inflatedTotal += inflated.length;
+      scanSegment(inflated.toString('latin1'), findings);
+    } catch {
+      incomplete = true;
+    }
+  }
+  // After a timeout the rest may hold stream data, which is not scanned as names.
+  if (timedOut) incomplete = true;
+  else scanSegment(text.slice(cursor), findings);
+
+  const found = [...findings.active];
+  if (findings.javascriptUri) found.push('javascript:');
+  if (findings.active.has('JavaScript') || findings.active.has('JS')) {
+    for (const trigger of ['OpenAction', 'AA']) if (findings.triggers.has(trigger)) found.push(trigger);
+  }
+  return { found, incomplete };
+}

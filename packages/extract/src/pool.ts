@@ -1,0 +1,217 @@
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import Piscina from 'piscina';
+import { raceAbort } from './deadline.ts';
+import { checkMinimumText, DEFAULT_TIMEOUTS, FILE_TIMEOUT_MESSAGE, type ExtractInput, type ExtractionTimeouts } from './extract.ts';
+import { DEFAULT_MAX_PDF_PAGES, type PdfPageRange } from './pdf.ts';
+import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
+import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, WorkerMessage } from './worker.ts';
+
+/** The worker entry in TypeScript. The server's build bundles it (entry name below) beside main.js. */
+export const EXTRACT_WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
+/** File name of the bundled worker, in the same directory as the bundle that contains this code. */
+export const EXTRACT_WORKER_BUNDLE_NAME = 'extract-worker.js';
+
+/**
+ * Where the worker is: this source file runs from TypeScript (tests, `tsx` in development) and
+ * then the worker is `worker.ts`; once bundled, this code lives in `dist/main.js` and the worker
+ * is `dist/extract-worker.js`.
+ */
+export function defaultWorkerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? EXTRACT_WORKER_SOURCE : fileURLToPath(new URL(`./${EXTRACT_WORKER_BUNDLE_NAME}`, import.meta.url));
+}
+
+/** A worker silent (no progress) for the file budget plus this is stuck and gets terminated. */
+const WATCHDOG_GRACE_MS = 10_000;
+/** After the caller aborts, a worker that has not stopped by then is terminated. */
+const ABORT_GRACE_MS = 5_000;
+/**
+ * A PDF is split across the threads when it has at least this many pages to read. Smaller files
+ * are not even counted (counting costs an extra open): below 256 KB a PDF is short or all text,
+ * and reading it whole takes a few tens of milliseconds.
+ */
+const SPLIT_MIN_PAGES = 24;
+const SPLIT_MIN_BYTES = 256 * 1024;
+
+export interface ExtractionPoolOptions {
+  /** Default: os.availableParallelism(). Threads are started at once and kept warm. */
+  threads?: number;
+  /** Default: defaultWorkerFile(). A `.ts` file runs through tsx. */
+  workerFile?: string;
+  /** Split long PDFs across the threads (default true). */
+  splitPdfs?: boolean;
+}
+
+export interface PoolRunOptions {
+  onProgress?: (progress: ExtractionProgress) => void;
+  signal?: AbortSignal;
+  maxPdfPages?: number;
+  timeouts?: Partial<ExtractionTimeouts>;
+}
+
+export interface ExtractionPool {
+  readonly threads: number;
+  /** Same contract as extractDocument, run on worker threads. */
+  run(input: ExtractInput, options?: PoolRunOptions): Promise<ExtractionResult>;
+  destroy(): Promise<void>;
+}
+
+function tsxExecArgv(): string[] {
+  if (process.execArgv.some((arg) => arg.includes('tsx'))) return process.execArgv;
+  let tsx = 'tsx';
+  try {
+    tsx = import.meta.resolve('tsx');
+  } catch {
+    // Resolved by Node from the working directory instead.
+  }
+  return [...process.execArgv, '--import', tsx];
+}
+
+/** `pageCount` pages in `parts` contiguous ranges of near-equal size. */
+export function splitRanges(pageCount: number, parts: number): PdfPageRange[] {
+  const ranges: PdfPageRange[] = [];
+  let first = 1;
+  for (let i = 0; i < parts && first <= pageCount; i++) {
+    const size = Math.ceil((pageCount - first + 1) / (parts - i));
+    ranges.push({ first, last: first + size - 1 });
+    first += size;
+  }
+  return ranges;
+}
+
+export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const workerFile = options.workerFile ?? defaultWorkerFile();
+  const piscina = new Piscina({
+    filename: workerFile,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 2 ** 31 - 1,
+    // 'async' keeps each worker's event loop running between tasks (tesseract.js messages).
+    atomics: 'async',
+    execArgv: workerFile.endsWith('.ts') ? tsxExecArgv() : process.execArgv,
+  });
+
+  /** One task on one thread, with progress, abort, and a watchdog for a thread that hangs. */
+  async function runOne(
+    input: ExtractInput,
+    runOptions: PoolRunOptions & { pdfPages?: PdfPageRange },
+  ): Promise<ExtractionResult> {
+    const { onProgress, signal } = runOptions;
+    signal?.throwIfAborted();
+    const { port1, port2 } = new MessageChannel();
+    const kill = new AbortController();
+    const silenceMs = (runOptions.timeouts?.fileMs ?? DEFAULT_TIMEOUTS.fileMs) + WATCHDOG_GRACE_MS;
+    let stuck = false;
+    let settled = false;
+    const watchdog = setTimeout(() => {
+      stuck = true;
+      kill.abort();
+    }, silenceMs);
+    let abortTimer: NodeJS.Timeout | undefined;
+    port1.on('message', (message: WorkerMessage) => {
+      if (message.type !== 'progress' || settled) return;
+      watchdog.refresh();
+      try {
+        onProgress?.(message.progress);
+      } catch {
+        // A failing listener must not fail the extraction.
+      }
+    });
+    const onAbort = () => {
+      port1.postMessage({ type: 'abort' } satisfies ControlMessage);
+      abortTimer = setTimeout(() => kill.abort(), ABORT_GRACE_MS);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const task: ExtractionTask = {
+      type: 'extract',
+      input,
+      maxPdfPages: runOptions.maxPdfPages,
+      timeouts: runOptions.timeouts,
+      pdfPages: runOptions.pdfPages,
+      port: port2,
+    };
+    const running = piscina.run(task, { transferList: [port2], signal: kill.signal }) as Promise<ExtractionTaskResult>;
+    // The worker closes its end when done; the pending abort message must not be cut off before.
+    running
+      .finally(() => {
+        clearTimeout(abortTimer);
+        port1.close();
+      })
+      .catch(() => undefined);
+    try {
+      const outcome = signal ? await raceAbort(running, signal) : await running;
+      if (outcome.ok) return outcome.result;
+      throw new ExtractionError(outcome.error.message, outcome.error.retryable);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (error instanceof ExtractionError) throw error;
+      if (stuck) throw new ExtractionError(FILE_TIMEOUT_MESSAGE, true);
+      // The thread died (out of memory, a native crash): a resource failure, worth another try.
+      throw new ExtractionError('Falha interna na extração: a leitura do arquivo foi interrompida', true);
+    } finally {
+      settled = true;
+      clearTimeout(watchdog);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** How to split a PDF across the threads, or null to read it in one piece. */
+  async function planSplit(input: ExtractInput, runOptions: PoolRunOptions): Promise<PdfPageRange[] | null> {
+    if (threads < 2 || options.splitPdfs === false || input.kind !== 'pdf') return null;
+    if ((await stat(input.path)).size < SPLIT_MIN_BYTES) return null;
+    const count = (await piscina.run({ type: 'countPdfPages', path: input.path } satisfies CountPagesTask)) as number | null;
+    const pages = Math.min(count ?? 0, runOptions.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES);
+    return pages >= SPLIT_MIN_PAGES ? splitRanges(pages, threads) : null;
+  }
+
+  /**
+   * A long PDF is read as contiguous page ranges on all threads at once (a 200-page deed in half
+   * the time on two cores); the first failure stops the other parts.
+   */
+  async function run(input: ExtractInput, runOptions: PoolRunOptions = {}): Promise<ExtractionResult> {
+    runOptions.signal?.throwIfAborted();
+    const ranges = await planSplit(input, runOptions).catch(() => null);
+    if (!ranges) return runOne(input, runOptions);
+
+    const partsDone = ranges.map(() => 0);
+    const pageCount = ranges.reduce((n, r) => n + r.last - r.first + 1, 0);
+    const stopParts = new AbortController();
+    const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, stopParts.signal]) : stopParts.signal;
+    let firstError: unknown = null;
+    const parts = ranges.map((pdfPages, i) =>
+      runOne(input, {
+        ...runOptions,
+        signal,
+        pdfPages,
+        onProgress: (progress) => {
+          partsDone[i] = progress.pagesDone;
+          runOptions.onProgress?.({ pagesDone: partsDone.reduce((a, b) => a + b, 0), pageCount });
+        },
+      }).catch((error: unknown) => {
+        if (firstError === null && !stopParts.signal.aborted) {
+          firstError = error;
+          stopParts.abort(error);
+        }
+        throw error;
+      }),
+    );
+    const settled = await Promise.allSettled(parts);
+    if (runOptions.signal?.aborted) throw runOptions.signal.reason;
+    if (firstError !== null) throw firstError;
+    const results = settled.map((s) => (s as PromiseFulfilledResult<ExtractionResult>).value);
+    const pages = results.flatMap((r) => r.pages);
+    checkMinimumText(input.kind, pages);
+    return { pages, warnings: [...new Set(results.flatMap((r) => r.warnings))] };
+  }
+
+  return {
+    threads,
+    run,
+    destroy: () => piscina.destroy(),
+  };
+}

@@ -1,0 +1,82 @@
+/** File types accepted by content (magic bytes), never by name or browser MIME. */
+export const FILE_KINDS = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'txt', 'png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff'];
+
+export type PageMethod = 'text' | 'ocr';
+
+export interface ExtractedPage {
+  /** 1-based; a sheet of a spreadsheet or a whole DOCX counts as one page each. */
+  number: number;
+  text: string;
+  method: PageMethod;
+  /** OCR mean confidence 0–100; null for a text layer. */
+  confidence: number | null;
+}
+
+export interface ExtractionResult {
+  pages: ExtractedPage[];
+  /** Notes for the user in Portuguese (e.g. 'Páginas além de 200 não foram lidas'). */
+  warnings: string[];
+}
+
+export interface ExtractionProgress {
+  pagesDone: number;
+  pageCount: number;
+}
+
+/**
+ * A failure with the Portuguese reason the user sees. `retryable` errors (timeouts, resource
+ * exhaustion) are tried again up to 3 times; the others are final at once.
+ */
+export class ExtractionError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ExtractionError';
+  }
+}
+
+/** Outcome of the security and type validation of one uploaded file (spec 01 §5). */
+export interface ValidationResult {
+  kind: FileKind | null;
+  /** Reasons the file is refused (e.g. 'Tipo de arquivo não permitido'); nothing is stored. */
+  errors: string[];
+  /** Shown as 'Avisos: ...'; the file is still processed. */
+  warnings: string[];
+  /** Set when the file must be quarantined: stored apart, never extracted. */
+  quarantineReason: string | null;
+}
+
+export type DocumentType =
+  | 'matricula'
+  | 'escritura'
+  | 'compromisso'
+  | 'itbi'
+  | 'iptu'
+  | 'certidao'
+  | 'planta'
+  | 'laudo'
+  | 'outro';
+
+export interface KeyField {
+  /** Stable key, e.g. 'matricula_numero', 'area_total_m2', 'valor', 'cep'. */
+  key: string;
+  /** Portuguese label shown to the user. */
+  label: string;
+  value: string;
+  /** Normalised value when numeric (m², R$) or ISO date; null otherwise. */
+  normalized: number | string | null;
+  page: number;
+  /** 0–100: how sure the extractor is (pattern strength × page OCR confidence). */
+  confidence: number;
+}
+
+export interface KeyFieldsResult {
+  documentType: DocumentType;
+  documentTypeLabel: string;
+  typeConfidence: number;
+  fields: KeyField[];
+}

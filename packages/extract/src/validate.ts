@@ -1,0 +1,278 @@
+import { readFile, stat } from 'node:fs/promises';
+import { imageSize } from 'image-size';
+import type { FileKind, ValidationResult } from './types.ts';
+import { IMAGE_KINDS } from './types.ts';
+import { inspectFile, MAX_ZIP_ENTRIES } from './sniff.ts';
+import type { SniffResult } from './sniff.ts';
+import { scanPdfActiveContent } from './pdf-active-content.ts';
+import { findEmbeddedArchive, suspiciousContentPatterns, suspiciousNameReasons } from './suspicious-patterns.ts';
+import { scanZipContent, ZipCorruptError, ZipLimitError, ZipTimeoutError } from './zip-inspect.ts';
+import type { ZipListing } from './zip-inspect.ts';
+
+/**
+ * Security and type validation of one uploaded file (spec 01 §5: file schema and strict upload
+ * validator, done for real). Errors refuse the file; a quarantine reason stores it apart and keeps
+ * it from extraction; warnings are shown and the file is processed. Never throws: a check that
+ * fails to run becomes the warning 'Não foi possível analisar o conteúdo do arquivo'.
+ */
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Decompression limits for DOCX/XLSX. */
+export const ZIP_LIMITS = {
+  maxTotalUncompressed: 100 * 1024 * 1024,
+  maxRatio: 100,
+  ratioAppliesAbove: 1024 * 1024,
+  maxEntries: MAX_ZIP_ENTRIES,
+  timeoutMs: 15_000,
+} as const;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_SIDE = 20_000;
+const CONTENT_SCAN_BYTES = 8192;
+
+export const UPLOAD_MESSAGES = {
+  empty: 'Arquivo não pode estar vazio',
+  tooLarge: 'Arquivo muito grande (máximo 10MB)',
+  typeNotAllowed: 'Tipo de arquivo não permitido',
+  corrupt: 'Arquivo corrompido ou ilegível',
+  encrypted: 'Documento protegido por senha não é suportado',
+  extensionMismatch: (kind: FileKind) => `A extensão do arquivo não corresponde ao conteúdo (${kind})`,
+  suspiciousName: 'Nome de arquivo suspeito',
+  suspiciousContent: (pattern: string) => `Padrão de conteúdo suspeito detectado: ${pattern}`,
+  embeddedArchive: 'Arquivo compactado embutido detectado em arquivo que não é compactado',
+  zipBomb: 'Arquivo compactado suspeito (possível bomba de descompressão)',
+  macros: 'Documento com macros',
+  pdfActive: (which: string) => `PDF com conteúdo ativo (${which})`,
+  imageTooLarge: (w: number, h: number) => `Imagem com dimensões excessivas (${w}×${h})`,
+  unableToAnalyse: 'Não foi possível analisar o conteúdo do arquivo',
+} as const;
+
+/** What each name extension promises; a different sniffed kind gets the mismatch warning. */
+const EXTENSION_KINDS: Record<string, FileKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  docm: 'docx',
+  doc: 'doc',
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
+  xls: 'xls',
+  txt: 'txt',
+  text: 'txt',
+  csv: 'txt',
+  tsv: 'txt',
+  md: 'txt',
+  log: 'txt',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  jpe: 'jpeg',
+  jfif: 'jpeg',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  dib: 'bmp',
+  tif: 'tiff',
+  tiff: 'tiff',
+};
+
+export interface UploadedFile {
+  /** Where the upload was stored (at most 10 MB: the server stops the stream there). */
+  path: string;
+  /** The name the browser sent. */
+  name: string;
+  size: number;
+  /** The browser's MIME type: never trusted, kept only for the audit trail. */
+  declaredMime?: string;
+}
+
+class Collector {
+  readonly errors: string[] = [];
+  readonly warnings: string[] = [];
+  readonly quarantine: string[] = [];
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  quarantineFor(reason: string): void {
+    if (!this.quarantine.includes(reason)) this.quarantine.push(reason);
+  }
+
+  error(message: string): void {
+    if (!this.errors.includes(message)) this.errors.push(message);
+  }
+
+  /** Runs a check; one that throws leaves a warning instead of failing the upload. */
+  async guard(check: () => Promise<void> | void): Promise<void> {
+    try {
+      await check();
+    } catch {
+      this.warn(UPLOAD_MESSAGES.unableToAnalyse);
+    }
+  }
+
+  result(kind: FileKind | null): ValidationResult {
+    return {
+      kind,
+      errors: this.errors,
+      warnings: this.warnings,
+      quarantineReason: this.quarantine.length > 0 ? this.quarantine.join('; ') : null,
+    };
+  }
+}
+
+export async function validateUpload(file: UploadedFile): Promise<ValidationResult> {
+  const out = new Collector();
+
+  let size = file.size;
+  try {
+    size = (await stat(file.path)).size;
+  } catch {
+    out.error(UPLOAD_MESSAGES.corrupt);
+    return out.result(null);
+  }
+  if (size === 0) {
+    out.error(UPLOAD_MESSAGES.empty);
+    return out.result(null);
+  }
+  if (size > MAX_UPLOAD_BYTES) {
+    out.error(UPLOAD_MESSAGES.tooLarge);
+    return out.result(null);
+  }
+
+  const nameReasons = suspiciousNameReasons(file.name);
+  if (nameReasons.length > 0) {
+    out.warn(UPLOAD_MESSAGES.suspiciousName);
+    out.quarantineFor(`${UPLOAD_MESSAGES.suspiciousName}: ${nameReasons.join(', ')}`);
+  }
+
+  let sniff: SniffResult;
+  try {
+    sniff = await inspectFile(file.path);
+  } catch {
+    out.error(UPLOAD_MESSAGES.corrupt);
+    return out.result(null);
+  }
+  if (sniff.unreadable) {
+    out.error(UPLOAD_MESSAGES.corrupt);
+    return out.result(null);
+  }
+  const kind = sniff.kind;
+  if (!kind) {
+    const encrypted = sniff.cfbEntries?.some((e) => e.name === 'EncryptedPackage');
+    out.error(encrypted ? UPLOAD_MESSAGES.encrypted : UPLOAD_MESSAGES.typeNotAllowed);
+    return out.result(null);
+  }
+
+  const extension = /\.([^./\\]+)$/.exec(file.name.trim())?.[1]?.toLowerCase();
+  if (extension && EXTENSION_KINDS[extension] !== kind) out.warn(UPLOAD_MESSAGES.extensionMismatch(kind));
+
+  if (kind === 'docx' || kind === 'xlsx') {
+    await out.guard(() => checkOoxml(file.path, sniff.zip!, out));
+  } else if (kind === 'doc' || kind === 'xls') {
+    await out.guard(() => checkCfb(sniff, out));
+  } else {
+    // pdf, txt and images: at most 10 MB, read once for all the byte-level checks.
+    const bytes = await readFile(file.path).catch(() => null);
+    if (bytes) await checkBytes(kind, bytes, out);
+    else out.warn(UPLOAD_MESSAGES.unableToAnalyse);
+  }
+  return out.result(kind);
+}
+
+async function checkBytes(kind: FileKind, bytes: Uint8Array, out: Collector): Promise<void> {
+  const isText = kind === 'txt';
+  await out.guard(() => {
+    const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, CONTENT_SCAN_BYTES)).toString('latin1');
+    for (const pattern of suspiciousContentPatterns(head, { base64: isText, markup: isText })) {
+      out.quarantineFor(UPLOAD_MESSAGES.suspiciousContent(pattern));
+    }
+  });
+  await out.guard(() => {
+    const archive = findEmbeddedArchive(bytes, { gzipWithin: isText ? undefined : CONTENT_SCAN_BYTES });
+    if (!archive) return;
+    out.warn(UPLOAD_MESSAGES.embeddedArchive);
+    if (isText) out.quarantineFor(UPLOAD_MESSAGES.embeddedArchive);
+  });
+  if (kind === 'pdf') {
+    await out.guard(() => {
+      const scan = scanPdfActiveContent(bytes);
+      if (scan.found.length > 0) out.quarantineFor(UPLOAD_MESSAGES.pdfActive(scan.found.join(', ')));
+      if (scan.incomplete) out.warn(UPLOAD_MESSAGES.unableToAnalyse);
+    });
+  }
+  if (IMAGE_KINDS.includes(kind)) checkImage(bytes, out);
+}
+
+function checkImage(bytes: Uint8Array, out: Collector): void {
+  let width: number;
+  let height: number;
+  try {
+    // image-size reads the header only; nothing is decoded.
+    const size = imageSize(bytes);
+    const frames = size.images?.length ? size.images : [size];
+    width = Math.max(...frames.map((f) => f.width));
+    height = Math.max(...frames.map((f) => f.height));
+  } catch {
+    out.error(UPLOAD_MESSAGES.corrupt);
+    return;
+  }
+  if (!(width > 0 && height > 0)) {
+    out.error(UPLOAD_MESSAGES.corrupt);
+    return;
+  }
+  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    out.quarantineFor(UPLOAD_MESSAGES.imageTooLarge(width, height));
+  }
+}
+
+const NESTED_ARCHIVE_NAME = /\.(zip|rar|7z|gz|tgz|tar|jar|cab|docx|xlsx|pptx|docm|xlsm)$/i;
+/** OLE and OOXML objects embedded in a document (a chart's workbook) are zips by design. */
+const EMBEDDINGS = /^(word|xl|ppt)\/embeddings\//i;
+
+export function zipBombReasons(listing: ZipListing): string[] {
+  const reasons: string[] = [];
+  if (listing.entryCount > ZIP_LIMITS.maxEntries) reasons.push(`mais de ${ZIP_LIMITS.maxEntries} entradas`);
+  let total = 0;
+  for (const entry of listing.entries) {
+    total += entry.uncompressedSize;
+    const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+    if (entry.uncompressedSize > ZIP_LIMITS.ratioAppliesAbove && ratio > ZIP_LIMITS.maxRatio) {
+      reasons.push(`taxa de compressão ${Math.round(ratio)}:1 em ${entry.name}`);
+    }
+    if (entry.pathProblem) reasons.push(`${entry.pathProblem} em ${entry.name}`);
+    if (NESTED_ARCHIVE_NAME.test(entry.name) && !EMBEDDINGS.test(entry.name)) reasons.push(`arquivo compactado aninhado ${entry.name}`);
+  }
+  if (total > ZIP_LIMITS.maxTotalUncompressed) reasons.push('tamanho descompactado acima de 100 MB');
+  return reasons;
+}
+
+async function checkOoxml(path: string, listing: ZipListing, out: Collector): Promise<void> {
+  if (listing.entries.some((e) => /(^|\/)vbaProject\.bin$/i.test(e.name))) out.quarantineFor(UPLOAD_MESSAGES.macros);
+  if (zipBombReasons(listing).length > 0) {
+    out.quarantineFor(UPLOAD_MESSAGES.zipBomb);
+    return;
+  }
+  // The directory looks sane; inflate everything once to make sure it tells the truth.
+  try {
+    const scan = await scanZipContent(path, {
+      maxTotalBytes: ZIP_LIMITS.maxTotalUncompressed,
+      deadline: Date.now() + ZIP_LIMITS.timeoutMs,
+      allowNested: (name) => EMBEDDINGS.test(name),
+    });
+    if (scan.nestedArchives.length > 0) out.quarantineFor(UPLOAD_MESSAGES.zipBomb);
+  } catch (error) {
+    if (error instanceof ZipLimitError) out.quarantineFor(UPLOAD_MESSAGES.zipBomb);
+    else if (error instanceof ZipCorruptError) out.error(UPLOAD_MESSAGES.corrupt);
+    else if (error instanceof ZipTimeoutError) out.warn(UPLOAD_MESSAGES.unableToAnalyse);
+    else throw error;
+  }
+}
+
+const CFB_MACRO_STORAGES = new Set(['macros', '_vba_project_cur', 'vba']);
+
+function checkCfb(sniff: SniffResult, out: Collector): void {
+  const entries = sniff.cfbEntries ?? [];
+  if (entries.some((e) => e.type === 'storage' && CFB_MACRO_STORAGES.has(e.name.toLowerCase()))) {
+    out.quarantineFor(UPLOAD_MESSAGES.macros);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The extraction worker thread's entry (piscina). It stays alive between documents, so pdf.js,
+ * mammoth and the thread's tesseract.js worker are loaded once. In production the server bundles
+ * this file to `dist/extract-worker.js` (see EXTRACT_WORKER_SOURCE in pool.ts).
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { extractDocument, type ExtractInput, type ExtractionTimeouts } from './extract.ts';
+import { countPdfPages, type PdfPageRange } from './pdf.ts';
+import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
+
+export interface ExtractionTask {
+  type: 'extract';
+  input: ExtractInput;
+  maxPdfPages?: number;
+  timeouts?: Partial<ExtractionTimeouts>;
+  pdfPages?: PdfPageRange;
+  /** Progress goes out on it; an { type: 'abort' } message comes in when the caller gives up. */
+  port: MessagePort;
+}
+
+/** Before splitting a long PDF across threads, the pool asks for its page count. */
+export interface CountPagesTask {
+  type: 'countPdfPages';
+  path: string;
+}
+
+export type WorkerMessage = { type: 'progress'; progress: ExtractionProgress };
+export type ControlMessage = { type: 'abort' };
+
+/** Errors cross the thread boundary as data: a structured clone keeps neither class nor `retryable`. */
+export type ExtractionTaskResult =
+  | { ok: true; result: ExtractionResult }
+  | { ok: false; error: { message: string; retryable: boolean; extraction: boolean } };
+
+export default function runTask(task: ExtractionTask): Promise<ExtractionTaskResult>;
+export default function runTask(task: CountPagesTask): Promise<number | null>;
+export default async function runTask(task: ExtractionTask | CountPagesTask): Promise<ExtractionTaskResult | number | null> {
+  return task.type === 'countPdfPages' ? countPdfPages(task.path) : runExtraction(task);
+}
+
+async function runExtraction(task: ExtractionTask): Promise<ExtractionTaskResult> {
+  const controller = new AbortController();
+  task.port.on('message', (message: ControlMessage) => {
+    if (message.type === 'abort') controller.abort(new ExtractionError('Extração cancelada'));
+  });
+  try {
+    const result = await extractDocument(task.input, {
+      maxPdfPages: task.maxPdfPages,
+      timeouts: task.timeouts,
+      pdfPages: task.pdfPages,
+      signal: controller.signal,
+      onProgress: (progress) => task.port.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
+    });
+    return { ok: true, result };
+  } catch (error) {
+    if (error instanceof ExtractionError) return { ok: false, error: { message: error.message, retryable: error.retryable, extraction: true } };
+    return { ok: false, error: { message: error instanceof Error ? error.message : String(error), retryable: false, extraction: false } };
+  } finally {
+    task.port.close();
+  }
+}
