@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { ADMIN_SPECS, adminEmail } from './e2e/helpers.ts';
 
-const PORT = 3100;
-export const ADMIN_EMAIL = 'admin@e2e.viabiliza.test';
+/** E2E_PORT lets two checkouts run their browser tests side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const ORIGIN = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: ORIGIN,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
@@ -24,8 +26,8 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database for every run; the app is built by `npm run test:e2e`.
-    command: `rm -rf .e2e-data && node apps/server/dist/main.js`,
-    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'warn' },
+    command: `rm -rf .e2e-data-${PORT} && node apps/server/dist/main.js`,
+    env: { PORT: String(PORT), DATA_DIR: `.e2e-data-${PORT}`, ADMIN_EMAILS: ADMIN_SPECS.map(adminEmail).join(','), LOG_LEVEL: 'warn' },
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signInInUi, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+import { ORIGIN, PASSWORD, signInInUi, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
 
 test('sign-up with the strength meter and validation, then the dashboard greets by name', async ({ page }) => {
   const assertClean = watchConsole(page);
@@ -26,7 +26,7 @@ test('sign-up with the strength meter and validation, then the dashboard greets 
 
 test('a registered e-mail gets the spec message', async ({ page, request }) => {
   const email = uniqueEmail('repetido');
-  await request.post('/api/auth/sign-up', { data: { fullName: 'Primeira', email, password: PASSWORD }, headers: { origin: 'http://localhost:3100' } });
+  await request.post('/api/auth/sign-up', { data: { fullName: 'Primeira', email, password: PASSWORD }, headers: { origin: ORIGIN } });
   await page.goto('/registro');
   await page.getByLabel('Nome Completo').fill('Segunda Pessoa');
   await page.getByLabel('Email').fill(email);

@@ -1,8 +1,15 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Senha123!';
-export const ADMIN_EMAIL = 'admin@e2e.viabiliza.test';
-const ORIGIN = 'http://localhost:3100';
+/**
+ * One admin account per spec file: the server's auth budget (5 attempts per 15 minutes per address
+ * and e-mail) is per account, and every spec signing in the same admin from loopback would exhaust it.
+ * playwright.config.ts lists them all in ADMIN_EMAILS.
+ */
+export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics'] as const;
+export const adminEmail = (spec: (typeof ADMIN_SPECS)[number]) => `admin-${spec}@e2e.viabiliza.test`;
+/** The server's origin, for the Origin header that state-changing API calls need. */
+export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 let n = 0;
 export const uniqueEmail = (prefix = 'pessoa') => `${prefix}.${Date.now().toString(36)}${n++}@e2e.viabiliza.test`;

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+import { adminEmail, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+
+const ADMIN_EMAIL = adminEmail('shell');
 
 test('anonymous visitor: home links, restricted dashboard, 404 page', async ({ page }) => {
   const assertClean = watchConsole(page);

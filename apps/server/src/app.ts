@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
@@ -16,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -23,6 +21,26 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { eventsRoutes } from './realtime/events.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { analysisRoutes } from './modules/analyses/analyses.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { measureRequests, metricsEndpoint } from './modules/metrics/metrics.routes.ts';
+import { monitorRoutes } from './modules/monitor/monitor.routes.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes.ts';
+import { webVitalsRoutes } from './modules/web-vitals/web-vitals.routes.ts';
+import { publicStatsRoutes } from './modules/public-stats/public-stats.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditRequests } from './modules/audit/audit-trail.ts';
+import { exposeRequestId } from './modules/logs/log-ring.ts';
+import { intelligenceRoutes } from './modules/intelligence/intelligence.routes.ts';
+import { collaborationRoutes } from './modules/collaboration/collaboration.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { UPLOAD_LIMITS } from '@viabiliza/contracts/documents';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,6 +57,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  measureRequests(app, ctx);
+  auditRequests(app, ctx);
+  exposeRequestId(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -60,7 +81,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
     hsts: ctx.config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
-  await registerRateLimit(app);
+  await registerRateLimit(app, ctx.config.rateLimitReadMax);
 
   // State-changing calls from a browser must come from our own origin.
   app.addHook('onRequest', async (request) => {
@@ -82,28 +103,32 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => metricsEndpoint(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => profileRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => monitorRoutes(scope, ctx));
+  await app.register(async (scope) => securityRoutes(scope, ctx));
+  await app.register(async (scope) => adminConsoleRoutes(scope, ctx));
   await app.register(async (scope) => eventsRoutes(scope, ctx));
+  await app.register(async (scope) => analysisRoutes(scope, ctx));
+  await app.register(async (scope) => aiRoutes(scope, ctx));
+  await app.register(async (scope) => reportRoutes(scope, ctx));
+  await app.register(async (scope) => dashboardRoutes(scope, ctx));
+  await app.register(async (scope) => searchRoutes(scope, ctx));
+  await app.register(async (scope) => webVitalsRoutes(scope, ctx));
+  await app.register(async (scope) => publicStatsRoutes(scope, ctx));
+  await app.register(async (scope) => auditRoutes(scope, ctx));
+  await app.register(async (scope) => intelligenceRoutes(scope, ctx));
+  await app.register(async (scope) => { await collaborationRoutes(scope, ctx); await chatRoutes(scope, ctx); await viewerRoutes(scope, ctx); });
+  await app.register(async (scope) => backupRoutes(scope, ctx));
+  await app.register(async (scope) => analyticsRoutes(scope, ctx));
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles + 50, fields: 5, parts: 100 } });
     await documentRoutes(scope, ctx);
   });
 
-  const webDist = ctx.config.webDist;
-  const hasWeb = webDist && existsSync(join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (hasWeb && isPage) {
-      // The single-page app decides what every other path shows (including its own 404 page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Recurso não encontrado.' } });
-  });
+  await registerWebApp(app, ctx.config.webDist, ctx.config.publicUrl);
   return app;
 }

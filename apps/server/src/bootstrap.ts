@@ -11,10 +11,21 @@ import { welcomeNotificationJob } from './jobs/welcome-notification.ts';
 import { getNotification } from './modules/notifications/notifications.service.ts';
 import { getDocumentSummary } from './modules/documents/documents.service.ts';
 import { extractDocumentJob } from './jobs/extract-document.ts';
+import { recoverDocuments, sweepOrphanFiles } from './modules/documents/recovery.ts';
+import { analyzeRunJob } from './jobs/analyze-run.ts';
+import { backupJob, scheduleBackups } from './jobs/backup.ts';
+import { getRunSummary, recoverRuns } from './modules/analyses/analyses.service.ts';
 import { LocalStorage } from './storage/local-storage.ts';
+import { S3Storage } from './storage/s3-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 import { createExtractionPool } from '@viabiliza/extract/pool';
+import { ServerMetrics } from './modules/metrics/metrics.ts';
+import { MetricsSampler } from './modules/metrics/sampler.ts';
+import { getAuditEvent } from './modules/audit/audit.service.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** A run untouched for this long on PostgreSQL is taken as abandoned by a stopped instance. */
+const STALE_RUN_MS = 10 * 60_000;
 
 /** The migrations beside the bundle (dist/migrations) or in the db package (source runs). */
 export function migrationsFolder(): string {
@@ -50,20 +61,38 @@ export async function createRuntime(
     db: database.db,
     auth: createAuth(database.db, config),
     events,
-    storage: new LocalStorage(config.dataDir),
+    storage: (config.s3 ? new S3Storage(config.s3, config.dataDir) : new LocalStorage(config.dataDir)) satisfies FileStorage as FileStorage,
     extraction: createExtractionPool({ workerFile: extractionWorkerFile() }),
+    metrics: new ServerMetrics(async () =>
+      (await ctx.queue.boss.getQueues()).map((q) => ({ queue: q.name, ready: q.readyCount ?? 0, active: q.activeCount ?? 0 })),
+    ),
   } as AppContext;
+  ctx.sampler = new MetricsSampler(ctx, config.metricsSampleSeconds * 1000, options.onError);
   events.setLoader('notification', (userId, id) => getNotification(ctx, userId, id));
   events.setLoader('document', (userId, id) => getDocumentSummary(ctx, userId, id));
+  events.setLoader('analysis-run', (userId, id) => getRunSummary(ctx, userId, id));
+  events.setLoader('audit', (_topic, id) => getAuditEvent(ctx, id));
   await events.start();
-  ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx)], {
+  ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx), analyzeRunJob(() => ctx), backupJob(() => ctx)], {
     work: options.work,
     pollSeconds: config.queuePollSeconds,
     onError: options.onError,
+    observeJob: (name, ok, ms) => ctx.metrics.observeJob(name, ok, ms),
   });
+  ctx.sampler.start();
+  if (options.work) {
+    // Embedded mode is one process (DATA_DIR is locked): whatever is unfinished was left by the
+    // previous one. On PostgreSQL other instances may be working, so only stale runs are taken.
+    const cutoff = database.pglite ? new Date() : new Date(Date.now() - (config.recoveryStaleSeconds ?? STALE_RUN_MS / 1000) * 1000);
+    await recoverRuns(ctx, cutoff);
+    await recoverDocuments(ctx, cutoff);
+    await sweepOrphanFiles(ctx, cutoff);
+    await scheduleBackups(ctx);
+  }
   return {
     ctx,
     close: async () => {
+      ctx.sampler.stop();
       await ctx.queue.stop();
       await events.stop();
       await ctx.extraction.destroy();

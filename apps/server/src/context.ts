@@ -3,8 +3,10 @@ import type { AppConfig } from './config/app-config.ts';
 import type { Auth } from './modules/auth/auth.instance.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { EventHub } from './realtime/event-hub.ts';
-import type { LocalStorage } from './storage/local-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 import type { ExtractionPool } from '@viabiliza/extract/pool';
+import type { ServerMetrics } from './modules/metrics/metrics.ts';
+import type { MetricsSampler } from './modules/metrics/sampler.ts';
 
 /** What every route, service and job can reach. Built once by main.ts (or a test). */
 export interface AppContext {
@@ -14,7 +16,11 @@ export interface AppContext {
   auth: Auth;
   queue: Queue;
   events: EventHub;
-  storage: LocalStorage;
+  storage: FileStorage;
   /** Worker threads that extract text; absent in a process that does not run jobs. */
   extraction: ExtractionPool;
+  /** The server's own measurements (GET /metrics). */
+  metrics: ServerMetrics;
+  /** Writes the realtime_monitoring samples of this instance. */
+  sampler: MetricsSampler;
 }

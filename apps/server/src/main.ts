@@ -7,6 +7,8 @@ import { appConfigFromEnv } from './config/app-config.ts';
 import { createRuntime } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { ensureDemoAccount } from './modules/auth/auth.service.ts';
+import { seedDemoAccount } from './modules/analyses/demo-seed.ts';
+import { serverLogs, teeToRing } from './modules/logs/log-ring.ts';
 
 const started = performance.now();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,7 +23,8 @@ async function main() {
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'db'), seedDump: join(here, 'pglite-seed.tar.gz') });
 
-  const logger = { level: env.LOG_LEVEL };
+  serverLogs.resize(env.LOG_BUFFER_LINES);
+  const logger = { level: env.LOG_LEVEL, stream: teeToRing(process.stdout) };
   // eslint-disable-next-line prefer-const -- assigned once the runtime is up; the error callback may run before
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const runtime = await createRuntime(config, database, {
@@ -29,6 +32,7 @@ async function main() {
     onError: (err) => (app ? app.log.error({ err }, 'background error') : console.error(err)),
   });
   await ensureDemoAccount(runtime.ctx);
+  await seedDemoAccount(runtime.ctx);
   app = await buildApp(runtime.ctx, { logger });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(

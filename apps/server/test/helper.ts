@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     secureCookies: false,
     queuePollSeconds: 0.5,
+    metricsSampleSeconds: 30,
     ...overrides,
   };
 }
@@ -63,7 +64,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(config: Partial<AppConfig> = {}, appOptions: Parameters<typeof buildApp>[1] = {}): Promise<TestApp> {
   const store = await createTestDatabase();
   const database = await store.open();
   const cfg = testConfig(config);
@@ -73,7 +74,7 @@ export async function createTestApp(config: Partial<AppConfig> = {}): Promise<Te
       throw err;
     },
   });
-  const app = await buildApp(runtime.ctx);
+  const app = await buildApp(runtime.ctx, appOptions);
   await app.ready();
   return {
     app,

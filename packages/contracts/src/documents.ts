@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
-/** Spec 01 §9 'Files' and the documents issue: limits enforced by the server. */
-export const UPLOAD_LIMITS = {
-  maxFileBytes: 10 * 1024 * 1024,
-  maxFiles: 20,
-  maxBatchBytes: 200 * 1024 * 1024,
-  /** The spec's 50 pages was a browser-era limit; the server reads up to this many. */
-  maxPdfPages: 200,
-  minTextChars: 10,
-} as const;
+import { UPLOAD_LIMITS } from './upload-limits.ts';
+
+export { UPLOAD_LIMITS } from './upload-limits.ts';
 
 export const UPLOAD_MESSAGES = {
   loginRequired: 'Você precisa estar logado para fazer upload de arquivos',
@@ -21,6 +15,7 @@ export const UPLOAD_MESSAGES = {
   quarantined: (n: number) => `${n} arquivo(s) em quarentena devido a problemas de segurança`,
   warnings: (list: string[]) => `Avisos: ${list.join('; ')}`,
   afterRetries: (reason: string) => `Erro após 3 tentativas: ${reason}`,
+  interrupted: 'A leitura do arquivo foi interrompida por reinicializações do servidor. Envie o arquivo novamente.',
 } as const;
 
 /** Extensions the drop zone offers (spec 01 §2); the server decides by content. */

@@ -17,7 +17,10 @@ export const BREADCRUMB_LABELS: Record<string, string> = {
   registro: 'Cadastro',
   security: 'Segurança',
   'system-monitor': 'Monitor do Sistema',
+  testing: 'Centro de Testes',
+  'security-audit': 'Auditoria de Segurança',
   backup: 'Backup',
+  phase4: 'IA Avançada',
 };
 
 /** An unknown segment is capitalised with hyphens turned into spaces. */

@@ -10,5 +10,7 @@ export const RATE_LIMITS = {
   admin: { max: 3, windowMs: 60_000 },
   default: { max: 30, windowMs: 60_000 },
   read: { max: 600, windowMs: 60_000 },
+  /** Web-vitals reports (one per page load) count apart, so browsing never eats the default budget. */
+  vitals: { max: 30, windowMs: 60_000 },
 } as const;
 export type RateLimitCategory = keyof typeof RATE_LIMITS;

@@ -139,6 +139,8 @@ export const properties = pgTable(
     state: text('state'),
     propertyType: text('property_type').notNull().default('residential'),
     status: text('status').notNull().default('pending'),
+    /** The questionnaire as last analysed, so a later run or report can start from it. */
+    questionnaire: jsonb('questionnaire').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -215,9 +217,68 @@ export const propertyAnalyses = pgTable(
     providerUsed: text('provider_used'),
     tokensUsed: integer('tokens_used'),
     confidenceScore: real('confidence_score'),
+    /** The model that wrote the narrative ('viabiliza-engine@1.0.0' for the built-in engine). */
+    model: text('model'),
+    /** The engine's structured result (figures with sources, cash flows, sensitivity, insights). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Share of the relevant inputs that were present, 0–100. */
+    completeness: real('completeness'),
+    /** Viability score 0–10 (bands alta/moderada/baixa). */
+    viabilityScore: real('viability_score'),
+    /** sha256 of the canonical inputs: an identical request returns this analysis at once. */
+    inputHash: text('input_hash'),
+    /** The run that saved it: unique, so a retried job can never save twice. */
+    runId: uuid('run_id').unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('property_analyses_property_idx').on(t.propertyId, t.createdAt.desc())],
+  (t) => [
+    index('property_analyses_property_idx').on(t.propertyId, t.createdAt.desc()),
+    // Newest first with the id as tie-break, exactly the lists' ORDER BY: a page (history, the
+    // dashboard's latest) is read off the index and stops at LIMIT, instead of sorting all the
+    // person's rows and computing each one's preview first (bench:api, BENCHMARKS.md). NULLS
+    // FIRST because that is what `ORDER BY … DESC` means; drizzle's plain .desc() writes NULLS
+    // LAST, which the planner cannot use for it.
+    index('property_analyses_user_created_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('property_analyses_user_hash_idx').on(t.userId, t.inputHash),
+    // The history's type and provider filters (and their selects' distinct values), newest first.
+    index('property_analyses_user_type_created_idx').on(t.userId, t.analysisType, t.createdAt.desc()),
+    index('property_analyses_user_provider_created_idx').on(t.userId, t.providerUsed, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An analysis run (spec 01 §4 'Analysis run'): a queued job whose status is streamed to the page.
+ * Terminal states are completed and failed; anything else after a restart is resumed or failed.
+ */
+export const analysisRuns = pgTable(
+  'analysis_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** queued | checking_cache | preparing | building_content | creating_property | secure_analysis | saving | completed | failed */
+    status: text('status').notNull().default('queued'),
+    analysisType: text('analysis_type').notNull(),
+    /** The validated request: questionnaire, document ids, provider, overrides. */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    inputHash: text('input_hash').notNull(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    analysisId: uuid('analysis_id').references(() => propertyAnalyses.id, { onDelete: 'set null' }),
+    cached: boolean('cached').notNull().default(false),
+    error: text('error'),
+    /** How many times a restart found it unfinished and queued it again. */
+    recoveries: integer('recoveries').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('analysis_runs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The dashboard's success rate counts a person's runs by status and cache: index-only.
+    index('analysis_runs_user_status_idx').on(t.userId, t.status, t.cached),
+    index('analysis_runs_status_idx').on(t.status),
+  ],
 );
 
 export const performanceMetrics = pgTable(
@@ -231,4 +292,134 @@ export const performanceMetrics = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('performance_metrics_name_created_idx').on(t.metricName, t.createdAt)],
+);
+
+/**
+ * A backup of the tables of spec 02 §7 and the uploaded files (admin /backup): a compressed
+ * archive in the file store. status: pending | running | completed | failed.
+ */
+export const backupMetadata = pgTable(
+  'backup_metadata',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    backupName: text('backup_name').notNull(),
+    status: text('status').notNull().default('pending'),
+    tablesIncluded: jsonb('tables_included').$type<string[]>().notNull(),
+    /** manual | scheduled */
+    trigger: text('trigger').notNull().default('manual'),
+    /** Where the archive lives in the file store. */
+    storageKey: text('storage_key'),
+    /** Archive bytes, and the bytes before compression. */
+    backupSize: bigint('backup_size', { mode: 'number' }),
+    originalSize: bigint('original_size', { mode: 'number' }),
+    compressionRatio: real('compression_ratio'),
+    /** Rows per table and files, to verify a restore against. */
+    manifest: jsonb('manifest').$type<Record<string, unknown>>(),
+    errorMessage: text('error_message'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  (t) => [index('backup_metadata_created_idx').on(t.createdAt.desc())],
+);
+
+/** A run of the server's synthetic checks (admin testing tab, /testing); history of 5 shown. */
+export const adminTestReports = pgTable(
+  'admin_test_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** all | smoke | e2e | scenarios */
+    suite: text('suite').notNull(),
+    total: integer('total').notNull(),
+    passed: integer('passed').notNull(),
+    failed: integer('failed').notNull(),
+    skipped: integer('skipped').notNull().default(0),
+    /** passed / (total - skipped) × 100 */
+    successRate: real('success_rate').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** Each check: name, group, status, durationMs, error. */
+    results: jsonb('results').$type<Record<string, unknown>[]>().notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_test_reports_created_idx').on(t.createdAt.desc())],
+);
+
+/** A release recorded by the deploy tab: who, when, which version, and the checks at the time. */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environment: text('environment').notNull(),
+    version: text('version').notNull(),
+    commit: text('commit'),
+    /** ready | deploying | deployed | failed | rollback */
+    status: text('status').notNull(),
+    checks: jsonb('checks').$type<Record<string, unknown>>().notNull(),
+    error: text('error'),
+    triggeredBy: text('triggered_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('deployments_env_created_idx').on(t.environment, t.createdAt.desc())],
+);
+
+/** The pre-deploy checklist items a person confirms (spec 02: rollbackPlan, teamNotified, …). */
+export const deployChecklist = pgTable('deploy_checklist', {
+  item: text('item').primaryKey(),
+  checked: boolean('checked').notNull().default(false),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** Read-only sharing of an analysis with another registered user (Colaboração). */
+export const analysisCollaborators = pgTable(
+  'analysis_collaborators',
+  {
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => propertyAnalyses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    addedBy: text('added_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.analysisId, t.userId] }), index('analysis_collaborators_user_idx').on(t.userId)],
+);
+
+/** The comment thread of an analysis, visible to its owner and collaborators. */
+export const analysisComments = pgTable(
+  'analysis_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => propertyAnalyses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analysis_comments_analysis_created_idx').on(t.analysisId, t.createdAt)],
+);
+
+/** Rooms of the floor plan a user enters for a property (Visualizador), drawn to scale. */
+export const propertyRooms = pgTable(
+  'property_rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    areaM2: real('area_m2').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('property_rooms_property_idx').on(t.propertyId, t.position)],
 );

@@ -4,13 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { withTimeout } from './deadline.ts';
+import { OCR_PAGE_TIMEOUT_MS } from './rules.ts';
 import { ExtractionError } from './types.ts';
 
-/**
- * OCR budget per page (rendering excluded): a dense A4 page at 300 dpi takes about 1–3 s on one
- * core; 20 s leaves room for a loaded machine and still stops a pathological image.
- */
-export const OCR_PAGE_TIMEOUT_MS = 20_000;
+export { OCR_PAGE_TIMEOUT_MS };
 export const OCR_LANGUAGES = 'por+eng';
 
 export interface OcrResult {

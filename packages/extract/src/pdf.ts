@@ -8,8 +8,9 @@ import { countLetters, rejoinHyphens } from './normalize.ts';
 import type { OcrLike } from './ocr.ts';
 import { ExtractionError, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
-export const DEFAULT_MAX_PDF_PAGES = 200;
-export const PDF_TEXT_TIMEOUT_MS = 30_000;
+import { type PdfPageRange } from './rules.ts';
+
+export { DEFAULT_MAX_PDF_PAGES, PDF_TEXT_TIMEOUT_MS, type PdfPageRange } from './rules.ts';
 /** A page whose own text (repeated footers left out) has fewer letters than this is OCR'd. */
 export const MIN_PAGE_LETTERS = 40;
 const MAX_STAMP_LETTERS = 600;
@@ -143,12 +144,6 @@ async function renderPageGray(doc: PDFDocumentProxy, page: PDFPageProxy): Promis
   } finally {
     factory.destroy(target);
   }
-}
-
-export interface PdfPageRange {
-  /** 1-based, inclusive. */
-  first: number;
-  last: number;
 }
 
 export interface PdfContext {

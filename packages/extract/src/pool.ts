@@ -1,11 +1,22 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import Piscina from 'piscina';
+// The reader threads load sharp (libvips). On glibc a native library first opened by a worker
+// thread is unloaded when that thread ends (the pool's destroy, a stuck file's kill), which can
+// take the whole process down (lovell/sharp#2263). Opened here once, it stays loaded.
+import 'sharp';
 import { raceAbort } from './deadline.ts';
-import { checkMinimumText, DEFAULT_TIMEOUTS, FILE_TIMEOUT_MESSAGE, type ExtractInput, type ExtractionTimeouts } from './extract.ts';
-import { DEFAULT_MAX_PDF_PAGES, type PdfPageRange } from './pdf.ts';
+import {
+  checkMinimumText,
+  DEFAULT_MAX_PDF_PAGES,
+  DEFAULT_TIMEOUTS,
+  FILE_TIMEOUT_MESSAGE,
+  type ExtractInput,
+  type ExtractionTimeouts,
+  type PdfPageRange,
+} from './rules.ts';
 import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
 import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, WorkerMessage } from './worker.ts';
 
@@ -112,7 +123,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       kill.abort();
     }, silenceMs);
     let abortTimer: NodeJS.Timeout | undefined;
-    port1.on('message', (message: WorkerMessage) => {
+    const deliver = (message: WorkerMessage) => {
       if (message.type !== 'progress' || settled) return;
       watchdog.refresh();
       try {
@@ -120,7 +131,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       } catch {
         // A failing listener must not fail the extraction.
       }
-    });
+    };
+    port1.on('message', deliver);
     const onAbort = () => {
       port1.postMessage({ type: 'abort' } satisfies ControlMessage);
       abortTimer = setTimeout(() => kill.abort(), ABORT_GRACE_MS);
@@ -137,9 +149,14 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     };
     const running = piscina.run(task, { transferList: [port2], signal: kill.signal }) as Promise<ExtractionTaskResult>;
     // The worker closes its end when done; the pending abort message must not be cut off before.
+    // The result comes back on piscina's channel, the progress on this port: the last progress
+    // messages can still be queued here when the result arrives, so they are drained first.
     running
       .finally(() => {
         clearTimeout(abortTimer);
+        for (let queued = receiveMessageOnPort(port1); queued; queued = receiveMessageOnPort(port1)) {
+          deliver(queued.message as WorkerMessage);
+        }
         port1.close();
       })
       .catch(() => undefined);

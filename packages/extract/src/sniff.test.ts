@@ -55,10 +55,15 @@ describe('sniffBytes', () => {
     expect(sniffBytes(text('BM é o começo desta frase, não um bitmap.'))).toBe('txt');
   });
 
-  it('accepts UTF-8 and Windows-1252 text, refuses binary and UTF-16', () => {
+  it('accepts UTF-8, Windows-1252 and UTF-16 text with its BOM, refuses binary and BOM-less UTF-16', () => {
     expect(sniffBytes(new Uint8Array(Buffer.from('Matrícula nº 12.345 — São Paulo\n', 'utf8')))).toBe('txt');
     expect(sniffBytes(text('Matr\xedcula n\xba 12.345 \x96 S\xe3o Paulo\r\n'))).toBe('txt');
-    expect(sniffBytes(new Uint8Array(Buffer.from('\ufeffMatrícula', 'utf16le')))).toBeNull();
+    // Notepad's 'Unicode' (UTF-16LE with BOM) and its big-endian twin.
+    expect(sniffBytes(new Uint8Array(Buffer.from('\ufeffMatrícula nº 12.345\r\n', 'utf16le')))).toBe('txt');
+    expect(sniffBytes(new Uint8Array(Buffer.from('\ufeffMatrícula', 'utf16le').swap16()))).toBe('txt');
+    expect(sniffBytes(new Uint8Array(Buffer.from('Matrícula', 'utf16le')))).toBeNull();
+    // A BOM in front of binary does not make it text.
+    expect(sniffBytes(new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x01, 0x00, 0x02, 0x00]))).toBeNull();
     const binary = new Uint8Array(4096).map((_, i) => (i * 167 + 13) % 255 + 1);
     expect(sniffBytes(binary)).toBeNull();
     expect(sniffBytes(new Uint8Array(0))).toBeNull();

@@ -13,7 +13,8 @@ import type { ZipListing } from './zip-inspect.ts';
  * Windows-1252/Latin-1 with almost no control characters. HTML, SVG and XML are text too: sniffing
  * says what a file is, not whether it is safe. Markup that would be active (script tags,
  * javascript: URLs, event-handler attributes) is caught by validate.ts's content patterns, which
- * quarantine the file. UTF-16 text (NUL bytes) is not accepted.
+ * quarantine the file. UTF-16 text is accepted with its byte-order mark (Notepad's 'Unicode'
+ * saves it so), judged on its decoded characters; without a BOM, NUL bytes mean binary.
  */
 
 /** What the first bytes alone say: a final kind, or a container that needs its directory read. */
@@ -105,6 +106,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * control characters besides tab, line breaks and form feed, at most 30% bytes above 0x7F.
  */
 export function looksLikeText(sample: Uint8Array): boolean {
+  const utf16 = utf16Encoding(sample);
+  if (utf16) return looksLikeUtf16Text(sample, utf16);
   if (sample.length === 0 || sample.includes(0)) return false;
   let controls = 0;
   let high = 0;
@@ -120,6 +123,27 @@ export function looksLikeText(sample: Uint8Array): boolean {
     // Not UTF-8: judge it as Windows-1252. Random binary data has about half its bytes above 0x7F.
     return high <= sample.length * 0.3;
   }
+}
+
+/** 'utf-16le' or 'utf-16be' when the bytes start with that byte-order mark. */
+export function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/** UTF-16 after its BOM: at least one character, none NUL, at most 1% other control characters. */
+function looksLikeUtf16Text(sample: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): boolean {
+  const body = sample.subarray(2, 2 + ((sample.length - 2) & ~1));
+  if (body.length === 0) return false;
+  const text = new TextDecoder(encoding).decode(body);
+  let controls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return false;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || c === 0x7f || c === 0xfffd) controls++;
+  }
+  return controls <= text.length * 0.01;
 }
 
 export interface SniffResult {

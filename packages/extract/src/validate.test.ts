@@ -61,13 +61,14 @@ describe('validateUpload: size and type', () => {
     expect((await upload('grande.pdf', big)).errors).toEqual(['Arquivo muito grande (máximo 10MB)']);
   });
 
-  it('refuses an executable renamed .pdf, an ELF, a plain zip and UTF-16 text', async () => {
+  it('refuses an executable renamed .pdf, an ELF, a plain zip and BOM-less UTF-16', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'), Buffer.alloc(500, 0x41)]);
     const typeError = { kind: null, errors: ['Tipo de arquivo não permitido'], quarantineReason: null };
     expect(await upload('fatura.pdf', exe)).toMatchObject(typeError);
     expect(await upload('relatorio.pdf', Buffer.from('\x7fELF\x02\x01\x01\x00\x00\x00', 'latin1'))).toMatchObject(typeError);
     expect(await upload('docs.zip', buildZip([{ name: 'a.txt', data: 'texto' }]))).toMatchObject(typeError);
-    expect(await upload('texto.txt', Buffer.from('\ufeffTexto em UTF-16', 'utf16le'))).toMatchObject(typeError);
+    expect(await upload('texto.txt', Buffer.from('Texto em UTF-16 sem BOM', 'utf16le'))).toMatchObject(typeError);
+    expect(await upload('texto.txt', Buffer.from('\ufeffTexto em UTF-16', 'utf16le'))).toMatchObject({ kind: 'txt', errors: [], quarantineReason: null });
   });
 
   it('accepts a file whose extension lies about a permitted kind, with a warning', async () => {
@@ -140,6 +141,11 @@ describe('validateUpload: suspicious names', () => {
 });
 
 describe('validateUpload: content', () => {
+  it('quarantines a script in UTF-16 text, where NUL bytes would hide it from a byte scan', async () => {
+    const result = await upload('leia-me.txt', Buffer.from('\ufeff<html><script>fetch("/api")</script></html>', 'utf16le'));
+    expect(result.quarantineReason).toMatch(/^Padrão de conteúdo suspeito detectado/);
+  });
+
   it('quarantines HTML with a script renamed .txt', async () => {
     const result = await upload('leia-me.txt', '<html><body><p>Oi</p><script>fetch("/api")</script></body></html>');
     expect(result).toEqual({ kind: 'txt', errors: [], warnings: [], quarantineReason: 'Padrão de conteúdo suspeito detectado: <script' });

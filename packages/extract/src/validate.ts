@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import type { FileKind, ValidationResult } from './types.ts';
 import { IMAGE_KINDS } from './types.ts';
-import { inspectFile, MAX_ZIP_ENTRIES } from './sniff.ts';
+import { inspectFile, MAX_ZIP_ENTRIES, utf16Encoding } from './sniff.ts';
 import type { SniffResult } from './sniff.ts';
 import { scanPdfActiveContent } from './pdf-active-content.ts';
 import { findEmbeddedArchive, suspiciousContentPatterns, suspiciousNameReasons } from './suspicious-patterns.ts';
@@ -182,7 +182,10 @@ export async function validateUpload(file: UploadedFile): Promise<ValidationResu
 async function checkBytes(kind: FileKind, bytes: Uint8Array, out: Collector): Promise<void> {
   const isText = kind === 'txt';
   await out.guard(() => {
-    const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, CONTENT_SCAN_BYTES)).toString('latin1');
+    const scanned = bytes.subarray(0, CONTENT_SCAN_BYTES);
+    // UTF-16 text is scanned as the characters it holds, or '<script>' would hide between NULs.
+    const utf16 = isText ? utf16Encoding(scanned) : null;
+    const head = utf16 ? new TextDecoder(utf16).decode(scanned.subarray(2)) : Buffer.from(scanned.buffer, scanned.byteOffset, scanned.byteLength).toString('latin1');
     for (const pattern of suspiciousContentPatterns(head, { base64: isText, markup: isText })) {
       out.quarantineFor(UPLOAD_MESSAGES.suspiciousContent(pattern));
     }

@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
+import { aiConfigFromEnv, type AiConfig } from '../modules/ai/ai-config.ts';
+import type { S3StorageConfig } from '../storage/s3-storage.ts';
 
 /** What the running server derives from the environment. */
 export interface AppConfig {
@@ -16,6 +18,25 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Seconds between queue polls when no NOTIFY wakes the worker. */
   queuePollSeconds: number;
+  /** AI providers with their keys; absent means only the built-in engine (tests set loopback servers). */
+  ai?: AiConfig;
+  /** Uploaded originals in an S3-compatible bucket; absent means DATA_DIR/uploads. */
+  s3?: S3StorageConfig;
+  /** Overrides the per-address read budget (RATE_LIMITS.read); only the API load bench sets it. */
+  rateLimitReadMax?: number;
+  /** Bearer token that may read GET /metrics without an admin session (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Seconds between realtime_monitoring samples (spec 02 §9: 30). */
+  metricsSampleSeconds: number;
+  /**
+   * On PostgreSQL, unfinished runs and documents older than this at start are taken as abandoned
+   * by a dead instance and resumed (embedded: all of them; one process owns DATA_DIR).
+   */
+  recoveryStaleSeconds?: number;
+  /** Deploy hook URL per environment name, in configuration order (DEPLOY_ENVIRONMENTS). */
+  deployEnvironments?: { name: string; hookUrl: string }[];
+  /** GIT_COMMIT, when set. */
+  gitCommit?: string;
 }
 
 export const DEMO_EMAIL = 'demo@viabiliza.com.br';
@@ -52,5 +73,23 @@ export function appConfigFromEnv(env: Env, webDist?: string): AppConfig {
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     queuePollSeconds: 2,
+    ai: aiConfigFromEnv(env),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          // Self-hosted stores (MinIO and the like) are addressed by path; AWS by virtual host.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+          prefix: env.S3_PREFIX && !env.S3_PREFIX.endsWith('/') ? `${env.S3_PREFIX}/` : env.S3_PREFIX,
+        }
+      : undefined,
+    metricsToken: env.METRICS_TOKEN,
+    metricsSampleSeconds: 30,
+    recoveryStaleSeconds: env.RECOVERY_STALE_SECONDS,
+    deployEnvironments: env.DEPLOY_ENVIRONMENTS.map((e) => ({ name: e.slice(0, e.indexOf('=')), hookUrl: e.slice(e.indexOf('=') + 1) })),
+    gitCommit: env.GIT_COMMIT,
   };
 }

@@ -18,7 +18,27 @@ describe('environment', () => {
     ['PUBLIC_URL', 'not a url'],
     ['ADMIN_EMAILS', 'ana@ex.com, nao-e-email'],
     ['AUTH_SECRET', 'curto'],
+    ['OPENAI_BASE_URL', 'localhost:11434'],
+    ['GEMINI_BASE_URL', 'ftp://proxy'],
+    ['AI_TIMEOUT_MS', '0'],
+    ['DEPLOY_ENVIRONMENTS', 'staging:https://hook.example.com'],
+    ['GIT_COMMIT', 'not-a-hash'],
   ])('stops on a wrong %s, naming it', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(name);
+  });
+
+  it('AI providers are optional; an OpenAI-compatible server needs its model named', () => {
+    expect(loadEnv({})).toMatchObject({ AI_TIMEOUT_MS: 60_000, GEMINI_MODEL: 'gemini-flash-latest' });
+    expect(() => loadEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow('OPENAI_COMPATIBLE_MODEL');
+    expect(loadEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_COMPATIBLE_MODEL: 'llama3.1' }).OPENAI_COMPATIBLE_MODEL).toBe('llama3.1');
+  });
+
+  it('parses DEPLOY_ENVIRONMENTS into name=URL pairs for the deployment tab', async () => {
+    const { appConfigFromEnv } = await import('./app-config.ts');
+    const env = loadEnv({ DEPLOY_ENVIRONMENTS: 'staging=https://hooks.example.com/a?token=x=y, production=https://hooks.example.com/b', AUTH_SECRET: 'x'.repeat(32) });
+    expect(appConfigFromEnv(env).deployEnvironments).toEqual([
+      { name: 'staging', hookUrl: 'https://hooks.example.com/a?token=x=y' },
+      { name: 'production', hookUrl: 'https://hooks.example.com/b' },
+    ]);
   });
 });

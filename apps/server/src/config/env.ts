@@ -11,6 +11,39 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'deve ser uma lista de e-mails separados por vírgula' })));
 
+const baseUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s), por exemplo http://127.0.0.1:11434/v1' });
+
+/** AI providers (modules/ai): each is configured by its key, the OpenAI-compatible one by its URL. */
+const aiEnv = {
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_MODEL: z.string().default('gemini-flash-latest'),
+  GEMINI_BASE_URL: baseUrl.optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4.1-mini'),
+  OPENAI_API_BASE_URL: baseUrl.optional(),
+  HF_TOKEN: z.string().optional(),
+  HF_MODEL: z.string().default('meta-llama/Llama-3.3-70B-Instruct'),
+  HF_BASE_URL: baseUrl.optional(),
+  OPENAI_BASE_URL: baseUrl.optional(),
+  OPENAI_COMPATIBLE_MODEL: z.string().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+};
+
+/** Uploaded originals in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
+const storageEnv = {
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'deve ser um nome de bucket válido (minúsculas, números, pontos e hífens)' }).optional(),
+  S3_ENDPOINT: baseUrl.optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[\w./-]*$/, { error: 'deve conter apenas letras, números, pontos, barras e hífens' })
+    .default(''),
+};
+
 /** Every variable is optional; .env.example documents each. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -28,7 +61,33 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(24, { error: 'deve ter pelo menos 24 caracteres' }).optional(),
+  RECOVERY_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Deploy hooks per environment: 'staging=https://…,production=https://…' (admin deployment tab). */
+  DEPLOY_ENVIRONMENTS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(/^[a-z][a-z0-9-]*=https?:\/\/\S+$/, {
+          error: 'deve ser uma lista nome=URL separada por vírgulas, por exemplo staging=https://hook…,production=https://hook…',
+        }),
+      ),
+    ),
+  /** The commit this build came from (else read from dist/build-info.json, written by the build). */
+  GIT_COMMIT: z.string().regex(/^[0-9a-f]{7,40}$/, { error: 'deve ser um hash de commit git (7 a 40 caracteres hexadecimais)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Server log lines each instance keeps in memory for GET /api/admin/logs (0 keeps none). */
+  LOG_BUFFER_LINES: z.coerce.number().int().min(0).max(100_000).default(2000),
+  ...aiEnv,
+  ...storageEnv,
+}).refine((env) => !env.OPENAI_BASE_URL || env.OPENAI_COMPATIBLE_MODEL, {
+  path: ['OPENAI_COMPATIBLE_MODEL'],
+  error: 'é obrigatório quando OPENAI_BASE_URL está definido (o nome do modelo no servidor, por exemplo llama3.1)',
+}).refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+  path: ['S3_SECRET_ACCESS_KEY'],
+  error: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntos: defina os dois ou nenhum',
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -24,6 +24,8 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
     retryLimit: EXTRACTION_ATTEMPTS - 1,
     retryDelaySeconds: 1,
     expireInSeconds: 600,
+    // Two threads read files; while one job waits on the database or storage, another keeps them busy.
+    concurrency: 4,
     parse: (data) => payload.parse(data),
     handle: async ({ documentId }) => {
       const c = ctx();
@@ -46,9 +48,8 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
       };
 
       try {
-        const result = await c.extraction.run(
-          { path: c.storage.path(doc.storageKey), kind: doc.fileType as never, fileName: doc.fileName },
-          { onProgress },
+        const result = await c.storage.withLocalCopy(doc.storageKey, (path) =>
+          c.extraction.run({ path, kind: doc.fileType as never, fileName: doc.fileName }, { onProgress }),
         );
         const keys = extractKeyFields({ fileName: doc.fileName, pages: result.pages });
         const ocrPages = result.pages.filter((p) => p.method === 'ocr' && p.confidence !== null);
@@ -78,19 +79,23 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
           await publish();
           throw err;
         }
-        const message = retryable ? UPLOAD_MESSAGES.afterRetries(reason) : reason;
-        const failed = await repo.updateDocument(c.db, documentId, { status: 'error', errorMessage: message });
-        if (!failed) return;
-        await publish();
-        await createNotification(c, {
-          userId: doc.userId,
-          title: `Falha ao processar ${doc.fileName}`,
-          message,
-          type: 'error',
-          data: { documentId },
-          dedupeKey: `extract-failed:${documentId}`,
-        });
+        await failDocument(c, doc, retryable ? UPLOAD_MESSAGES.afterRetries(reason) : reason);
       }
     },
   };
+}
+
+/** Ends a document in 'error' with its Portuguese reason, live on the page, and tells its owner once. */
+export async function failDocument(ctx: AppContext, doc: { id: string; userId: string; fileName: string }, message: string): Promise<void> {
+  const failed = await repo.updateDocument(ctx.db, doc.id, { status: 'error', errorMessage: message });
+  if (!failed) return;
+  await ctx.events.publish({ userId: doc.userId, kind: 'document', id: doc.id });
+  await createNotification(ctx, {
+    userId: doc.userId,
+    title: `Falha ao processar ${doc.fileName}`,
+    message,
+    type: 'error',
+    data: { documentId: doc.id },
+    dedupeKey: `extract-failed:${doc.id}`,
+  });
 }

@@ -2,5 +2,7 @@
 export const JOBS = {
   welcomeNotification: 'welcome-notification',
   extractDocument: 'extract-document',
+  analyzeRun: 'analyze-run',
+  backup: 'backup',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

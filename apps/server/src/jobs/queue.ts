@@ -11,6 +11,8 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   /** How long a started job may run before the queue takes it as lost and retries it. */
   expireInSeconds?: number;
+  /** Jobs of this queue one process runs at once (default 1). */
+  concurrency?: number;
 }
 
 export interface Queue {
@@ -24,6 +26,8 @@ export interface QueueOptions {
   work: boolean;
   pollSeconds: number;
   onError: (err: unknown) => void;
+  /** Called after each job handler with its outcome and duration (metrics). */
+  observeJob?: (name: JobName, ok: boolean, ms: number) => void;
 }
 
 /**
@@ -36,8 +40,8 @@ export async function startQueue(
   options: QueueOptions,
 ): Promise<Queue> {
   const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss' })
-    : new PgBoss({ connectionString: database.url!, schema: 'pgboss', max: 4 });
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss', useListenNotify: true })
+    : new PgBoss({ connectionString: database.url!, schema: 'pgboss', max: 4, useListenNotify: true });
   boss.on('error', options.onError);
   await boss.start();
   for (const job of jobs) {
@@ -48,10 +52,23 @@ export async function startQueue(
       retryDelay: job.retryDelaySeconds ?? 1,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 900,
+      // A new job wakes a worker at once (LISTEN/NOTIFY) instead of waiting for the next poll:
+      // the person who clicked 'Iniciar Análise' should not wait a polling interval. Retries do
+      // not notify; polling still picks them up.
+      notify: true,
     });
     if (options.work) {
-      await boss.work(job.name, { pollingIntervalSeconds: options.pollSeconds }, async (batch) => {
-        for (const j of batch) await job.handle(job.parse(j.data));
+      await boss.work(job.name, { pollingIntervalSeconds: options.pollSeconds, notifyPollingIntervalSeconds: options.pollSeconds, localConcurrency: job.concurrency ?? 1 }, async (batch) => {
+        for (const j of batch) {
+          const started = performance.now();
+          let ok = false;
+          try {
+            await job.handle(job.parse(j.data));
+            ok = true;
+          } finally {
+            options.observeJob?.(job.name, ok, performance.now() - started);
+          }
+        }
       });
     }
   }

@@ -14,10 +14,10 @@ function tooMany() {
  * spec's default; routes that need a tighter one declare `config: { rateLimit: routeLimit(...) }`.
  * Static files of the web app are not counted.
  */
-export async function registerRateLimit(app: FastifyInstance) {
+export async function registerRateLimit(app: FastifyInstance, readMax: number = RATE_LIMITS.read.max) {
   await app.register(rateLimit, {
     global: true,
-    max: (req) => (isRead(req) ? RATE_LIMITS.read.max : RATE_LIMITS.default.max),
+    max: (req) => (isRead(req) ? readMax : RATE_LIMITS.default.max),
     timeWindow: RATE_LIMITS.default.windowMs,
     keyGenerator: (req) => `${isRead(req) ? 'read' : 'default'}:${req.ip}`,
     allowList: (req) => !req.url.startsWith('/api/'),

@@ -4,14 +4,16 @@ import { listen, notify, type Unlisten } from '@viabiliza/db/listen';
 /** What crosses instances: ids only (NOTIFY payloads over 8000 bytes are refused). */
 export interface RealtimeEvent {
   userId: string;
-  kind: 'notification' | 'document';
+  kind: 'notification' | 'document' | 'analysis-run' | 'ping' | 'audit';
   id: string;
 }
 export type Send = (event: string, data: unknown) => void;
 /** Loads what an event names, scoped to its user; null when it no longer exists. */
 export type Loader = (userId: string, id: string) => Promise<unknown | null>;
 
-const CHANNEL = 'viabiliza_events';
+export const CHANNEL = 'viabiliza_events';
+/** Subscribers under this key (admins) receive every new security_audit row as an `audit` event. */
+export const AUDIT_TOPIC = 'admin:audit';
 
 /**
  * Fans events out to the browsers connected to this instance. Every instance LISTENs on one
@@ -21,6 +23,7 @@ export class EventHub {
   private readonly subscribers = new Map<string, Set<Send>>();
   private readonly loaders = new Map<RealtimeEvent['kind'], Loader>();
   private unlisten: Unlisten | null = null;
+  private readonly pings = new Map<string, () => void>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -63,8 +66,23 @@ export class EventHub {
     return n;
   }
 
+  /** A NOTIFY round trip through the database back to this instance (system monitor probe). */
+  async ping(id: string): Promise<void> {
+    const arrived = new Promise<void>((resolve) => this.pings.set(id, resolve));
+    try {
+      await this.publish({ userId: '', kind: 'ping', id });
+      await arrived;
+    } finally {
+      this.pings.delete(id);
+    }
+  }
+
   private async dispatch(payload: string) {
     const event = JSON.parse(payload) as RealtimeEvent;
+    if (event.kind === 'ping') {
+      this.pings.get(event.id)?.();
+      return;
+    }
     const targets = this.subscribers.get(event.userId);
     if (!targets?.size) return;
     const data = await this.loaders.get(event.kind)?.(event.userId, event.id);

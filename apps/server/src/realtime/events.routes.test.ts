@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/helper.ts';
 import { createNotification } from '../modules/notifications/notifications.service.ts';
+import { sseClient } from '../../test/sse-client.ts';
 
 let t: TestApp;
 let base: string;
@@ -9,39 +10,6 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => t?.close());
-
-/** A live SSE connection whose frames can be awaited one predicate at a time. */
-function sseClient(res: Response) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const frames: { event: string; data: string }[] = [];
-  return {
-    async next(predicate: (event: string, data: string) => boolean, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const hit = frames.findIndex((f) => predicate(f.event, f.data));
-        if (hit >= 0) return frames.splice(hit, 1)[0]!;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('event not received');
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((r) => setTimeout(() => r(null), left)),
-        ]);
-        if (!chunk) continue;
-        if (chunk.done) throw new Error('stream closed');
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let idx;
-        while ((idx = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, idx);
-          buffer = buffer.slice(idx + 2);
-          frames.push({ event: /^event: (.*)$/m.exec(frame)?.[1] ?? 'message', data: /^data: (.*)$/m.exec(frame)?.[1] ?? '' });
-        }
-      }
-    },
-    close: () => reader.cancel(),
-  };
-}
 
 describe('GET /api/events', () => {
   it('refuses anonymous connections', async () => {

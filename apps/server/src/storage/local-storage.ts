@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+import type { FileStorage, StorageArea, StoredKey } from './file-storage.ts';
 
 export interface StoredTemp {
   tmpPath: string;
@@ -18,7 +20,8 @@ export interface StoredTemp {
  * for suspicious ones (never extracted), `tmp/` while a stream is being received. Files are
  * streamed to disk and hashed on the way, never held whole in memory.
  */
-export class LocalStorage {
+export class LocalStorage implements FileStorage {
+  readonly kind = 'local' as const;
   private readonly root: string;
   constructor(dataDir: string) {
     this.root = resolve(dataDir);
@@ -50,17 +53,35 @@ export class LocalStorage {
     return { tmpPath, size, sha256: hash.digest('hex'), truncated };
   }
 
-  path(key: string, area: 'uploads' | 'quarantine' = 'uploads'): string {
+  describe(): string {
+    return `Disco local (${this.root})`;
+  }
+
+  path(key: string, area: StorageArea = 'uploads'): string {
     const full = resolve(this.root, area, key);
     if (!full.startsWith(resolve(this.root, area) + sep)) throw new Error('chave de armazenamento inválida');
     return full;
   }
 
-  async commit(tmpPath: string, key: string, area: 'uploads' | 'quarantine'): Promise<string> {
+  async commit(tmpPath: string, key: string, area: StorageArea): Promise<void> {
     const target = this.path(key, area);
     await mkdir(dirname(target), { recursive: true });
     await rename(tmpPath, target);
-    return target;
+  }
+
+  /** The stored file itself: nothing to copy on local disk. */
+  async withLocalCopy<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    return use(this.path(key, 'uploads'));
+  }
+
+  async openRead(key: string, area: StorageArea): Promise<Readable> {
+    const path = this.path(key, area);
+    await access(path);
+    return createReadStream(path);
+  }
+
+  async removeFrom(key: string, area: StorageArea): Promise<void> {
+    await rm(this.path(key, area), { force: true });
   }
 
   async discard(tmpPath: string): Promise<void> {
@@ -70,5 +91,30 @@ export class LocalStorage {
   async remove(key: string): Promise<void> {
     await rm(this.path(key, 'uploads'), { force: true });
     await rm(this.path(key, 'quarantine'), { force: true });
+  }
+
+  /** Keys are `{userId}/{id}`: two levels under the area. */
+  async *listKeys(area: StorageArea): AsyncIterable<StoredKey> {
+    const base = join(this.root, area);
+    const owners = await readdir(base, { withFileTypes: true }).catch(() => []);
+    for (const owner of owners) {
+      if (!owner.isDirectory()) continue;
+      for (const file of await readdir(join(base, owner.name)).catch(() => [])) {
+        const info = await stat(join(base, owner.name, file)).catch(() => null);
+        if (info?.isFile()) yield { key: `${owner.name}/${file}`, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  async sweepTemp(before: Date): Promise<number> {
+    const dir = join(this.root, 'tmp');
+    let removed = 0;
+    for (const name of await readdir(dir).catch(() => [])) {
+      const info = await stat(join(dir, name)).catch(() => null);
+      if (!info?.isFile() || info.mtime >= before) continue;
+      await rm(join(dir, name), { force: true });
+      removed++;
+    }
+    return removed;
   }
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 
-import { Toaster } from '@/components/ui/sonner';
+import { DeferredToaster } from '@/components/layout/deferred-toaster';
 import { queryClient } from '@/lib/query-client';
 import { TOAST_DURATIONS, toast } from '@/lib/toast';
 
@@ -31,7 +31,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <NetworkStatusToasts />
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

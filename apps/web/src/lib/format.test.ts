@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatBadgeCount, formatCurrency, formatDate, relativeTime } from './format';
+import {
+  formatBadgeCount,
+  formatCompactCurrency,
+  formatCurrency,
+  formatCurrencyRounded,
+  formatDate,
+  formatDecimal,
+  formatFileSize,
+  formatFractionPercent,
+  formatPercent,
+  relativeTime,
+} from './format';
+
+/** Intl puts a no-break space after 'R$'; compare with plain spaces. */
+const plain = (s: string) => s.replace(/\s/g, ' ');
 
 const now = new Date('2025-06-18T12:00:00');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -36,5 +50,36 @@ describe('pt-BR formatting', () => {
   it("caps the badge at '99+'", () => {
     expect(formatBadgeCount(99)).toBe('99');
     expect(formatBadgeCount(100)).toBe('99+');
+  });
+  it('formats file sizes in MB with two decimals', () => {
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1,50 MB');
+    expect(formatFileSize(12_345)).toBe('0,01 MB');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10,00 MB');
+  });
+  it('rounds confidences to whole percentages', () => {
+    expect(formatPercent(87.6)).toBe('88%');
+  });
+});
+
+describe('figures', () => {
+  it('formats decimals with a comma', () => {
+    expect(formatDecimal(7.25, 1)).toBe('7,3');
+    expect(formatDecimal(8, 1)).toBe('8,0');
+    expect(formatDecimal(1234.5, 2)).toBe('1.234,50');
+  });
+  it('shows fractions as percentages with one decimal', () => {
+    expect(formatFractionPercent(0.15)).toBe('15,0%');
+    expect(formatFractionPercent(0.0325)).toBe('3,3%');
+    expect(formatFractionPercent(-0.021)).toBe('-2,1%');
+  });
+  it('shortens money for chart axes', () => {
+    expect(plain(formatCompactCurrency(1_234_567))).toBe('R$ 1,23 mi');
+    expect(plain(formatCompactCurrency(12_500))).toBe('R$ 12,5 mil');
+    expect(plain(formatCompactCurrency(450_000))).toBe('R$ 450 mil');
+    expect(plain(formatCompactCurrency(-80_000))).toBe('-R$ 80 mil');
+    expect(plain(formatCompactCurrency(0))).toBe('R$ 0');
+  });
+  it('rounds money to whole reais', () => {
+    expect(plain(formatCurrencyRounded(485_000.4))).toBe('R$ 485.000');
   });
 });

@@ -53,3 +53,47 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 export function formatBadgeCount(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
+
+const megabytes = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** File sizes in MB with two decimals, as the upload list shows them: '1,50 MB'. */
+export function formatFileSize(bytes: number): string {
+  return `${megabytes.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** A 0–100 confidence as a whole percentage: '87%'. */
+export function formatPercent(value: number): string {
+  return `${Math.round(value)}%`;
+}
+
+/** A number with a fixed count of decimals: formatDecimal(7.25, 1) → '7,3'. */
+export function formatDecimal(value: number, digits = 1): string {
+  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** A rate kept as a fraction, shown as a percentage with one decimal: 0.15 → '15,0%'. */
+export function formatFractionPercent(fraction: number, digits = 1): string {
+  return `${formatDecimal(fraction * 100, digits)}%`;
+}
+
+const compactCurrency = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  notation: 'compact',
+  maximumSignificantDigits: 3,
+});
+
+/** Short money for chart axes and range labels: 'R$ 1,23 mi', 'R$ 450 mil', '-R$ 80 mil'. */
+export function formatCompactCurrency(value: number): string {
+  return compactCurrency.format(value);
+}
+
+/** Whole reais without cents, for large figures: 'R$ 485.000'. */
+export function formatCurrencyRounded(value: number): string {
+  return new Intl.NumberFormat('pt-BR', {
+    style: 'currency',
+    currency: 'BRL',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(value);
+}

@@ -10,6 +10,10 @@ export const DEFAULT_KEYWORDS = [
   'investimento imobiliário',
   'due diligence',
 ];
+/** The social card image (public/og-image.png, 1200×630). */
+export const SOCIAL_IMAGE_PATH = '/og-image.png';
+
+export type StructuredData = Record<string, unknown>;
 
 export interface PageMeta {
   /** Page title; the site name is appended ('Entrar | Viabiliza'). */
@@ -21,6 +25,97 @@ export interface PageMeta {
   /** Private or error pages: robots noindex, nofollow. */
   noindex?: boolean;
   ogType?: 'website' | 'article';
+  /** Extra JSON-LD nodes beside the WebApplication and the WebPage (e.g. an FAQPage). */
+  structuredData?: StructuredData[];
+}
+
+export interface PageHead {
+  title: string;
+  canonical: string;
+  /** [attribute, key, content]: `<meta name="description" content="…">` or `property="og:…"`. */
+  metas: ['name' | 'property', string, string][];
+  jsonLd: StructuredData;
+}
+
+/** The structured data of the product: a free web application priced in BRL. */
+export function webApplicationNode(origin: string): StructuredData {
+  return {
+    '@type': 'WebApplication',
+    '@id': `${origin}/#app`,
+    name: SITE_NAME,
+    url: `${origin}/`,
+    description: DEFAULT_DESCRIPTION,
+    applicationCategory: 'BusinessApplication',
+    operatingSystem: 'Web',
+    inLanguage: 'pt-BR',
+    isAccessibleForFree: true,
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'BRL' },
+  };
+}
+
+/**
+ * Everything a page puts in <head>, as data: the browser applies it through the DOM
+ * (`applyPageMeta`) and the build writes it as HTML into the prerendered page (`renderPageHead`).
+ */
+export function buildPageHead(meta: PageMeta, origin: string, currentPath = '/'): PageHead {
+  const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`;
+  const description = meta.description ?? DEFAULT_DESCRIPTION;
+  const keywords = (meta.keywords ?? DEFAULT_KEYWORDS).join(', ');
+  const canonical = new URL(meta.canonicalPath ?? currentPath, `${origin}/`).href;
+  const image = `${origin}${SOCIAL_IMAGE_PATH}`;
+  const page: StructuredData = {
+    '@type': 'WebPage',
+    '@id': `${canonical}#page`,
+    url: canonical,
+    name: title,
+    description,
+    inLanguage: 'pt-BR',
+    isPartOf: { '@id': `${origin}/#app` },
+  };
+  return {
+    title,
+    canonical,
+    metas: [
+      ['name', 'description', description],
+      ['name', 'keywords', keywords],
+      ['name', 'robots', meta.noindex ? 'noindex, nofollow' : 'index, follow'],
+      ['property', 'og:type', meta.ogType ?? 'website'],
+      ['property', 'og:site_name', SITE_NAME],
+      ['property', 'og:locale', 'pt_BR'],
+      ['property', 'og:title', title],
+      ['property', 'og:description', description],
+      ['property', 'og:url', canonical],
+      ['property', 'og:image', image],
+      ['property', 'og:image:width', '1200'],
+      ['property', 'og:image:height', '630'],
+      ['property', 'og:image:alt', `${SITE_NAME}: análise de viabilidade imobiliária`],
+      ['name', 'twitter:card', 'summary_large_image'],
+      ['name', 'twitter:title', title],
+      ['name', 'twitter:description', description],
+      ['name', 'twitter:image', image],
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@graph': [webApplicationNode(origin), page, ...(meta.structuredData ?? [])],
+    },
+  };
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** `</script>` inside a string would end the data block early. */
+export const serializeJsonLd = (data: StructuredData) => JSON.stringify(data).replace(/</g, '\\u003c');
+
+export const JSON_LD_ID = 'viabiliza-structured-data';
+
+/** The same head as HTML, for the prerendered pages. */
+export function renderPageHead(head: PageHead): string {
+  return [
+    `<title>${escapeText(head.title)}</title>`,
+    ...head.metas.map(([attr, key, content]) => `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`),
+    `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`,
+    `<script type="application/ld+json" id="${JSON_LD_ID}">${serializeJsonLd(head.jsonLd)}</script>`,
+  ].join('\n    ');
 }
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string): void {
@@ -43,13 +138,11 @@ function upsertCanonical(href: string): void {
   link.href = href;
 }
 
-const JSON_LD_ID = 'viabiliza-structured-data';
-
 /**
  * Structured data is a data block, not a script: the CSP (script-src 'self') does not execute it,
  * and creating it through the DOM keeps index.html free of inline content.
  */
-function upsertStructuredData(data: Record<string, unknown>): void {
+function upsertStructuredData(data: StructuredData): void {
   let element = document.getElementById(JSON_LD_ID) as HTMLScriptElement | null;
   if (!element) {
     element = document.createElement('script');
@@ -57,51 +150,22 @@ function upsertStructuredData(data: Record<string, unknown>): void {
     element.type = 'application/ld+json';
     document.head.appendChild(element);
   }
-  element.textContent = JSON.stringify(data);
+  element.textContent = serializeJsonLd(data);
 }
 
 export function applyPageMeta(meta: PageMeta): void {
-  const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`;
-  const description = meta.description ?? DEFAULT_DESCRIPTION;
-  const keywords = (meta.keywords ?? DEFAULT_KEYWORDS).join(', ');
-  const url = new URL(meta.canonicalPath ?? window.location.pathname, window.location.origin).href;
-  const robots = meta.noindex ? 'noindex, nofollow' : 'index, follow';
-
-  document.title = title;
-  upsertMeta('name', 'description', description);
-  upsertMeta('name', 'keywords', keywords);
-  upsertMeta('name', 'robots', robots);
-  upsertCanonical(url);
-
-  upsertMeta('property', 'og:type', meta.ogType ?? 'website');
-  upsertMeta('property', 'og:site_name', SITE_NAME);
-  upsertMeta('property', 'og:locale', 'pt_BR');
-  upsertMeta('property', 'og:title', title);
-  upsertMeta('property', 'og:description', description);
-  upsertMeta('property', 'og:url', url);
-
-  upsertMeta('name', 'twitter:card', 'summary');
-  upsertMeta('name', 'twitter:title', title);
-  upsertMeta('name', 'twitter:description', description);
-
-  upsertStructuredData({
-    '@context': 'https://schema.org',
-    '@type': 'WebApplication',
-    name: SITE_NAME,
-    url: window.location.origin + '/',
-    description: DEFAULT_DESCRIPTION,
-    applicationCategory: 'BusinessApplication',
-    operatingSystem: 'Web',
-    inLanguage: 'pt-BR',
-    isAccessibleForFree: true,
-    offers: { '@type': 'Offer', price: '0', priceCurrency: 'BRL' },
-  });
+  const head = buildPageHead(meta, window.location.origin, window.location.pathname);
+  document.title = head.title;
+  for (const [attribute, key, content] of head.metas) upsertMeta(attribute, key, content);
+  upsertCanonical(head.canonical);
+  upsertStructuredData(head.jsonLd);
 }
 
 /** Every route module calls this once with its own metadata. */
 export function usePageMeta(meta: PageMeta): void {
   const { title, description, canonicalPath, noindex, ogType } = meta;
   const keywords = meta.keywords?.join('|');
+  const structured = meta.structuredData ? JSON.stringify(meta.structuredData) : undefined;
   useEffect(() => {
     applyPageMeta({
       title,
@@ -110,6 +174,7 @@ export function usePageMeta(meta: PageMeta): void {
       noindex,
       ogType,
       keywords: keywords?.split('|'),
+      structuredData: structured ? (JSON.parse(structured) as StructuredData[]) : undefined,
     });
-  }, [title, description, canonicalPath, noindex, ogType, keywords]);
+  }, [title, description, canonicalPath, noindex, ogType, keywords, structured]);
 }

@@ -3,14 +3,16 @@
  * layout, so it lives here rather than in features/auth: features may not import one another.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { sessionResponse, type SessionResponse, type SessionUser } from '@viabiliza/contracts/auth';
+import type { SessionResponse, SessionUser } from '@viabiliza/contracts/auth';
 
 import { api } from '@/lib/api-client';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 export function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionResponse> {
-  return api.get('/api/auth/session', { signal, schema: sessionResponse });
+  // Every page asks for the session at start: its schema (and zod) load beside the request instead
+  // of in the first chunk.
+  return api.get('/api/auth/session', { signal, schema: () => import('@viabiliza/contracts/auth').then((m) => m.sessionResponse) });
 }
 
 export function getSessionQueryOptions() {

@@ -25,6 +25,17 @@ describe('sign-up', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
+  it('refuses a password from the leaked-password list, whatever its case, and audits it', async () => {
+    const email = uniqueEmail('vazada');
+    // 'Password1' meets the complexity rule; it is 'password1' of the list.
+    const res = await post('/api/auth/sign-up', { fullName: 'Ana Souza', email, password: 'Password1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Esta senha aparece em listas de senhas vazadas. Escolha outra senha.');
+    const rows = await t.database.db.select().from(securityAudit).where(and(eq(securityAudit.action, 'signup'), eq(securityAudit.success, false)));
+    expect(rows.some((r) => (r.details as { email?: string; reason?: string }).email === email && (r.details as { reason?: string }).reason === 'LEAKED_PASSWORD')).toBe(true);
+    expect((await post('/api/auth/sign-up', { fullName: 'Ana Souza', email, password: 'Qz7!viabiliza' })).statusCode).toBe(201);
+  });
+
   it('refuses a registered e-mail with the spec message', async () => {
     const { email } = await signUp(t);
     const res = await post('/api/auth/sign-up', { fullName: 'Outra Pessoa', email, password: PASSWORD });

@@ -12,6 +12,7 @@ import { audit, requestMeta } from '../audit/audit.service.ts';
 import { toSessionUser } from './session.ts';
 import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
 import { JOBS } from '../../jobs/job-names.ts';
+import { LEAKED_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 
 type SignUpData = z.output<typeof signUpInput>;
 export interface AuthResult {
@@ -50,6 +51,10 @@ async function promoteIfListed(ctx: AppContext, request: FastifyRequest, user: S
 
 export async function signUp(ctx: AppContext, request: FastifyRequest, input: SignUpData): Promise<AuthResult> {
   const meta = requestMeta(request);
+  if (isCommonPassword(input.password)) {
+    await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: 'LEAKED_PASSWORD' }, ...meta });
+    throw new AppError('VALIDATION', LEAKED_PASSWORD_MESSAGE);
+  }
   try {
     const { headers, response } = await ctx.auth.api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password, company: input.company },

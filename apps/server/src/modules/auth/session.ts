@@ -4,6 +4,10 @@ import type { Role, SessionUser } from '@viabiliza/contracts/auth';
 import { AppError } from '../../lib/app-error.ts';
 import { DEMO_EMAIL } from '../../config/app-config.ts';
 import type { AppContext } from '../../context.ts';
+import { touchSession } from './users.repository.ts';
+
+/** A session's last activity (session.updated_at) is written at most this often. */
+const TOUCH_AFTER_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +41,9 @@ export async function loadUser(ctx: AppContext, request: FastifyRequest): Promis
   if (request.user) return request.user;
   const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   request.user = session ? toSessionUser(session.user as AuthUserLike) : null;
+  if (session && Date.now() - new Date(session.session.updatedAt).getTime() > TOUCH_AFTER_MS) {
+    await touchSession(ctx.db, session.session.id);
+  }
   return request.user;
 }
 

@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { user } from '@viabiliza/db/schema';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { session, user } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import type { Role } from '@viabiliza/contracts/auth';
 
@@ -39,4 +39,12 @@ export async function setUserRole(db: Database, userId: string, role: Role) {
 
 export async function touchLastLogin(db: Database, userId: string) {
   await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** Records that a session was used now; at most once a minute per session (spec 02: active users, last activity). */
+export async function touchSession(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(session)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(session.id, sessionId), lt(session.updatedAt, sql`now() - interval '1 minute'`)));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { securityAudit } from '@viabiliza/db/schema';
 import { createTestApp, eventually, multipartBody, signUp, type TestApp } from '../../../test/helper.ts';
+import type { LocalStorage } from '../../storage/local-storage.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,8 +77,8 @@ describe('POST /api/documents', () => {
     const q = await getDoc(cookie, body.documents[1].id);
     expect(q.status).toBe('quarantined');
     expect(q.quarantineReason).toBeTruthy();
-    expect(existsSync(t.runtime.ctx.storage.path(`${user.id}/${q.id}`, 'quarantine'))).toBe(true);
-    expect(existsSync(t.runtime.ctx.storage.path(`${user.id}/${q.id}`, 'uploads'))).toBe(false);
+    expect(existsSync((t.runtime.ctx.storage as LocalStorage).path(`${user.id}/${q.id}`, 'quarantine'))).toBe(true);
+    expect(existsSync((t.runtime.ctx.storage as LocalStorage).path(`${user.id}/${q.id}`, 'uploads'))).toBe(false);
 
     const audit = await t.database.db.select().from(securityAudit).where(and(eq(securityAudit.userId, user.id), eq(securityAudit.action, 'upload')));
     expect(audit).toHaveLength(6);
@@ -113,7 +114,7 @@ describe('reading and removing documents', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: b.cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/documents', headers: { cookie: b.cookie } })).json().documents).toEqual([]);
 
-    const file = t.runtime.ctx.storage.path(`${a.user.id}/${doc.id}`);
+    const file = (t.runtime.ctx.storage as LocalStorage).path(`${a.user.id}/${doc.id}`);
     expect(existsSync(file)).toBe(true);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: a.cookie } })).statusCode).toBe(204);
     expect(existsSync(file)).toBe(false);

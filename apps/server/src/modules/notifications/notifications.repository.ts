@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { notifications } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { NOTIFICATION_LIST_LIMIT } from '@viabiliza/contracts/notifications';
@@ -19,21 +19,23 @@ export type NotificationRow = {
     : (typeof columns)[K]['_']['data'] | null;
 };
 
-export function listForUser(db: Database, userId: string) {
-  return db
-    .select(columns)
+/**
+ * The newest notifications and the unread count in one statement, so both come from the same
+ * snapshot: two queries could straddle a new notification and disagree (seen on PostgreSQL).
+ */
+export async function listWithUnreadCount(db: Database, userId: string): Promise<{ rows: NotificationRow[]; unread: number }> {
+  const unread = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  const rows = await db
+    .select({ ...columns, unread: sql<number>`(${unread})`.mapWith(Number) })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt))
     .limit(NOTIFICATION_LIST_LIMIT);
-}
-
-export async function countUnread(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-  return row?.n ?? 0;
+  // No row means no notification at all, so nothing is unread either.
+  return { rows, unread: rows[0]?.unread ?? 0 };
 }
 
 export async function findForUser(db: Database, userId: string, id: string) {

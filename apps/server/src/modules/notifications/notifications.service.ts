@@ -20,11 +20,8 @@ export const toNotification = (row: repo.NotificationRow): Notification => ({
 });
 
 export async function listNotifications(ctx: AppContext, userId: string): Promise<NotificationList> {
-  const [rows, unreadCount] = await Promise.all([
-    repo.listForUser(ctx.db, userId),
-    repo.countUnread(ctx.db, userId),
-  ]);
-  return { items: rows.map(toNotification), unreadCount };
+  const { rows, unread } = await repo.listWithUnreadCount(ctx.db, userId);
+  return { items: rows.map(toNotification), unreadCount: unread };
 }
 
 export async function getNotification(ctx: AppContext, userId: string, id: string): Promise<Notification | null> {

@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 
 // Only signed-in visitors need the avatar menu (and the menu library behind it).
 const UserMenu = lazy(() => import('@/components/layout/user-menu').then((m) => ({ default: m.UserMenu })));
+const AdminMenu = lazy(() => import('@/components/layout/admin-menu').then((m) => ({ default: m.AdminMenu })));
 
 export interface HeaderProps {
   user: SessionUser | null;
@@ -36,6 +37,8 @@ export function Header({ user, isAdmin, isSessionLoading, onSignOut, search, not
   const menuOpen = menuOpenAt === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
   const links = headerLinks(Boolean(user), isAdmin);
+  // The desktop header lists the admin pages in one menu; the mobile menu lists them all.
+  const desktopLinks = headerLinks(Boolean(user), false);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -50,11 +53,16 @@ export function Header({ user, isAdmin, isSessionLoading, onSignOut, search, not
         <Logo className="mr-2 shrink-0 lg:mr-6" />
 
         <nav aria-label="Navegação principal" className="hidden items-center gap-1 lg:flex">
-          {links.map((link) => (
+          {desktopLinks.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === '/'} className={navLinkClass}>
               {link.label}
             </NavLink>
           ))}
+          {user && isAdmin && (
+            <Suspense fallback={null}>
+              <AdminMenu />
+            </Suspense>
+          )}
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -19,7 +19,16 @@ export const SIGNED_IN_LINKS: NavLinkItem[] = [
 ];
 
 /** Later issues add Segurança, Monitor, Auditoria, Analytics, Testes, Backup and IA Avançada here. */
-export const ADMIN_LINKS: NavLinkItem[] = [{ to: '/admin', label: 'Admin' }];
+export const ADMIN_LINKS: NavLinkItem[] = [
+  { to: '/admin', label: 'Admin' },
+  { to: '/security', label: 'Segurança' },
+  { to: '/system-monitor', label: 'Monitor' },
+  { to: '/testing', label: 'Testes' },
+  { to: '/security-audit', label: 'Auditoria' },
+  { to: '/phase4', label: 'IA Avançada' },
+  { to: '/analytics', label: 'Analytics' },
+  { to: '/backup', label: 'Backup' },
+];
 
 export function headerLinks(signedIn: boolean, isAdmin: boolean): NavLinkItem[] {
   if (!signedIn) return PUBLIC_LINKS;

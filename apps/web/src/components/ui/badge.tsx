@@ -14,6 +14,8 @@ const badgeVariants = cva(
         destructive: 'border-transparent bg-destructive text-white',
         outline: 'text-foreground',
         success: 'border-transparent bg-success/15 text-success',
+        // Amber text darker than --warning: the token alone is too light for small text on its tint.
+        warning: 'border-transparent bg-warning/15 text-amber-800 dark:text-amber-300',
       },
     },
     defaultVariants: { variant: 'default' },

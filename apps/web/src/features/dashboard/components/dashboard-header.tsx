@@ -1,5 +1,6 @@
 import type { SessionUser } from '@viabiliza/contracts/auth';
-import { RefreshCw } from 'lucide-react';
+import { DASHBOARD_MESSAGES } from '@viabiliza/contracts/dashboard';
+import { GraduationCap, RefreshCw } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/lib/session';
@@ -9,10 +10,13 @@ export function DashboardHeader({
   user,
   onRefresh,
   isRefreshing,
+  onShowTutorial,
 }: {
   user: SessionUser;
   onRefresh: () => void;
   isRefreshing: boolean;
+  /** The spec's onboarding reset: clears its stored state and opens it again. */
+  onShowTutorial?: () => void;
 }) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -24,10 +28,18 @@ export function DashboardHeader({
             : 'Acompanhe aqui suas propriedades e análises de viabilidade.'}
         </p>
       </div>
-      <Button variant="outline" onClick={onRefresh} disabled={isRefreshing} className="self-start sm:self-auto">
-        <RefreshCw className={isRefreshing ? 'animate-spin' : undefined} aria-hidden />
-        Atualizar
-      </Button>
+      <div className="flex gap-2 self-start sm:self-auto">
+        {onShowTutorial && (
+          <Button variant="ghost" onClick={onShowTutorial}>
+            <GraduationCap aria-hidden />
+            Ver tutorial
+          </Button>
+        )}
+        <Button variant="outline" onClick={onRefresh} disabled={isRefreshing}>
+          <RefreshCw className={isRefreshing ? 'animate-spin' : undefined} aria-hidden />
+          {DASHBOARD_MESSAGES.refresh}
+        </Button>
+      </div>
     </div>
   );
 }

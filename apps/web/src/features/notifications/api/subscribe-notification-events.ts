@@ -9,29 +9,16 @@ import { useEffect } from 'react';
 
 import { NOTIFICATIONS_QUERY_KEY } from '@/features/notifications/api/get-notifications';
 import { prependNotification } from '@/features/notifications/utils/notification-list';
+import { subscribeRealtime } from '@/lib/realtime';
 import { toast } from '@/lib/toast';
 
-export const EVENTS_URL = '/api/events';
-
-/** Opens the user's Server-Sent Events stream; the browser reconnects by itself after a drop. */
+/** Listens to `notification` events on the app's one event stream (lib/realtime). */
 export function subscribeNotificationEvents(onNotification: (item: Notification) => void): () => void {
-  const source = new EventSource(EVENTS_URL, { withCredentials: true });
-  const listener = (event: MessageEvent<string>) => {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(event.data);
-    } catch {
-      return;
-    }
+  return subscribeRealtime(REALTIME_EVENTS.notification, (payload) => {
     const parsed = notificationSchema.safeParse(payload);
     if (parsed.success) onNotification(parsed.data);
     else console.warn('Notificação em tempo real inválida', parsed.error.issues);
-  };
-  source.addEventListener(REALTIME_EVENTS.notification, listener);
-  return () => {
-    source.removeEventListener(REALTIME_EVENTS.notification, listener);
-    source.close();
-  };
+  });
 }
 
 function announce(item: Notification): void {
@@ -55,7 +42,7 @@ function announce(item: Notification): void {
 export function useNotificationEvents({ enabled }: { enabled: boolean }): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
+    if (!enabled) return;
     return subscribeNotificationEvents((item) => {
       queryClient.setQueryData<NotificationList>(NOTIFICATIONS_QUERY_KEY, (list) =>
         list ? prependNotification(list, item) : list,

@@ -1,4 +1,4 @@
-/** Fixed pages of the command palette (spec 01 §2 'Global search'). Properties join in a later issue. */
+/** Fixed pages of the command palette (spec 01 §2 'Global search'); properties come from the server. */
 export interface SearchPage {
   title: string;
   description: string;

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import { openDatabase } from '@viabiliza/db/client';
+import { propertyDocuments } from '@viabiliza/db/schema';
+import { createTestDatabase, eventually, multipartBody, signUp, testConfig, usingPostgres, type TestApp } from '../test/helper.ts';
+import { sseClient } from '../test/sse-client.ts';
+import { buildApp } from './app.ts';
+import { createRuntime, type Runtime } from './bootstrap.ts';
+import { createNotification } from './modules/notifications/notifications.service.ts';
+
+/**
+ * Two server instances on one PostgreSQL database (issue 9), sharing DATA_DIR as they would share a
+ * volume or a bucket: a notification created through one arrives live on a client connected to the
+ * other (LISTEN/NOTIFY), and queued jobs run once. The embedded database has one owner process by
+ * design (DATA_DIR is locked), so this runs with TEST_DATABASE_URL only.
+ */
+
+type Instance = TestApp & { base: string };
+let store: Awaited<ReturnType<typeof createTestDatabase>>;
+let a: Instance;
+let b: Instance;
+const dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-two-'));
+
+async function instance(): Promise<Instance> {
+  const database = await openDatabase({ kind: 'postgres', url: store.url!, poolSize: 4 });
+  const runtime: Runtime = await createRuntime(testConfig({ dataDir }), database, {
+    work: true,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  const app = await buildApp(runtime.ctx);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    runtime,
+    database,
+    base,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+      await database.close();
+    },
+  };
+}
+
+describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    store = await createTestDatabase();
+    a = await instance();
+    b = await instance();
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await store?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers live, on instance B, a notification created through instance A', async () => {
+    const person = await signUp(a);
+    const res = await fetch(`${b.base}/api/events`, { headers: { cookie: person.cookie } });
+    expect(res.status).toBe(200);
+    const sse = sseClient(res);
+    try {
+      await sse.next((e) => e === 'ready');
+      await createNotification(a.runtime.ctx, { userId: person.user.id, title: 'Análise concluída', message: 'Criada na instância A.', type: 'success' });
+      const { data } = await sse.next((e, d) => e === 'notification' && d.includes('Criada na instância A.'));
+      expect(JSON.parse(data)).toMatchObject({ title: 'Análise concluída', read: false });
+    } finally {
+      await sse.close();
+    }
+  });
+
+  it('runs each queued extraction once, whichever instance takes it', { timeout: 120_000 }, async () => {
+    const person = await signUp(a);
+    const files = Array.from({ length: 8 }, (_, i) => ({ name: `matricula-${i}.txt`, content: `MATRÍCULA Nº ${i}.345. Área privativa de ${80 + i},00 m².`, type: 'text/plain' }));
+    const { payload, headers } = multipartBody(files);
+    const up = await a.app.inject({ method: 'POST', url: '/api/documents', payload, headers: { ...headers, cookie: person.cookie } });
+    expect(up.statusCode).toBe(201);
+    const ids = (up.json().documents as { id: string }[]).map((d) => d.id);
+    const rows = await eventually(async () => {
+      const list = await a.runtime.ctx.db.select().from(propertyDocuments).where(inArray(propertyDocuments.id, ids));
+      return list.every((d) => d.status === 'completed') ? list : null;
+    }, 60_000);
+    expect(rows.map((d) => d.attempts)).toEqual(ids.map(() => 1));
+    const jobs = await a.runtime.ctx.db.execute(
+      sql`select data->>'documentId' as id, count(*)::int as n from pgboss.job where name = 'extract-document' and data->>'documentId' in ${sql.raw(`(${ids.map((id) => `'${id}'`).join(',')})`)} group by 1`,
+    );
+    expect((jobs as unknown as { rows: { n: number }[] }).rows.map((j) => j.n)).toEqual(ids.map(() => 1));
+  });
+});

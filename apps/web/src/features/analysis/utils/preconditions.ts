@@ -1,0 +1,42 @@
+import { ANALYSIS_LIMITS, ANALYSIS_MESSAGES } from '@viabiliza/contracts/analysis';
+import { validationMessage } from '@viabiliza/contracts/errors';
+import {
+  hasQuestionnaireData,
+  questionnaireContent,
+  questionnaireSchema,
+  type Questionnaire,
+  type QuestionnaireInput,
+} from '@viabiliza/contracts/questionnaire';
+
+/** A document whose extraction completed: what the analysis needs to know of it. */
+export interface ReadyDocument {
+  id: string;
+  fileName: string;
+}
+
+export type PreconditionCheck = { ok: true; questionnaire: Questionnaire } | { ok: false; message: string };
+
+/**
+ * Spec 01 §5 'Analysis run preconditions', in the browser for comfort (the server checks them again
+ * and answers with the same messages). Demo mode does not come here. What the browser cannot know is
+ * left to the server: the text length of each document (a completed extraction already has at least
+ * 10 characters) and so the combined length when documents are part of the run.
+ */
+export function checkRunPreconditions(input: {
+  signedIn: boolean;
+  questionnaire: QuestionnaireInput;
+  documents: readonly ReadyDocument[];
+}): PreconditionCheck {
+  if (!hasQuestionnaireData(input.questionnaire) && input.documents.length === 0) {
+    return { ok: false, message: ANALYSIS_MESSAGES.noData };
+  }
+  if (!input.signedIn) return { ok: false, message: ANALYSIS_MESSAGES.loginRequired };
+  const parsed = questionnaireSchema.safeParse(input.questionnaire);
+  if (!parsed.success) {
+    return { ok: false, message: validationMessage([...new Set(parsed.error.issues.map((i) => i.message))]) };
+  }
+  if (input.documents.length === 0 && questionnaireContent(parsed.data).length < ANALYSIS_LIMITS.minCombinedChars) {
+    return { ok: false, message: ANALYSIS_MESSAGES.insufficientContent };
+  }
+  return { ok: true, questionnaire: parsed.data };
+}

@@ -1,0 +1,78 @@
+import type { DocumentSummary } from '@viabiliza/contracts/documents';
+import { ShieldAlert, Trash2, TriangleAlert } from 'lucide-react';
+
+import { DocumentStatusBadge } from '@/features/documents/components/document-status-badge';
+import { FileTypeIcon } from '@/features/documents/components/file-type-icon';
+import { extractionFraction } from '@/features/documents/utils/document-list';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { formatFileSize } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+/** One row of 'Arquivos Enviados': icon, name, size, status, progress or the reason it stopped. */
+export function DocumentListItem({
+  document: doc,
+  onRemove,
+}: {
+  document: DocumentSummary;
+  onRemove: (doc: DocumentSummary) => void;
+}) {
+  const processing = doc.status === 'processing';
+  const percent = Math.round(extractionFraction(doc) * 100);
+  return (
+    <li className="flex gap-3 py-3" data-testid="document-item">
+      <FileTypeIcon fileName={doc.fileName} className="mt-0.5" />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="min-w-0 truncate font-medium" title={doc.fileName}>
+            {doc.fileName}
+          </p>
+          <DocumentStatusBadge status={doc.status} />
+        </div>
+        <p className="text-xs text-muted-foreground">{formatFileSize(doc.fileSize)}</p>
+        {processing && (
+          <div className="space-y-1">
+            <Progress
+              value={percent}
+              aria-label={`Extração de ${doc.fileName}`}
+              // Until the server has counted the pages there is no share to show, only activity.
+              className={cn('h-1.5', !doc.pageCount && 'animate-pulse')}
+            />
+            <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+              <span>Extraindo texto...</span>
+              {doc.pageCount && doc.pagesDone > 0 ? (
+                <span className="tabular-nums">
+                  Página {doc.pagesDone} de {doc.pageCount}
+                </span>
+              ) : null}
+            </p>
+          </div>
+        )}
+        {doc.status === 'error' && doc.errorMessage && (
+          <p className="flex items-start gap-1.5 text-xs text-destructive">
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+            {doc.errorMessage}
+          </p>
+        )}
+        {doc.status === 'quarantined' && (
+          <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">
+            <ShieldAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+            {doc.quarantineReason ?? 'Arquivo isolado por segurança'}
+          </p>
+        )}
+        {doc.warnings.length > 0 && doc.status !== 'quarantined' && (
+          <p className="text-xs text-muted-foreground">Avisos: {doc.warnings.join('; ')}</p>
+        )}
+      </div>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="shrink-0 text-muted-foreground hover:text-destructive"
+        aria-label={`Remover ${doc.fileName}`}
+        onClick={() => onRemove(doc)}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </li>
+  );
+}

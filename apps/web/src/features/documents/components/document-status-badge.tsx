@@ -1,0 +1,22 @@
+import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from '@viabiliza/contracts/documents';
+
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+
+const VARIANTS = {
+  uploaded: 'secondary',
+  processing: 'default',
+  completed: 'success',
+  error: 'destructive',
+  quarantined: 'warning',
+} as const satisfies Record<DocumentStatus, string>;
+
+/** Spec 01 §2 'Upload area': Aguardando, Processando, Concluído, Erro, plus Quarentena. */
+export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+  return (
+    <Badge variant={VARIANTS[status]}>
+      {status === 'processing' && <Spinner />}
+      {DOCUMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

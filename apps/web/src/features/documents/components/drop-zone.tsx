@@ -1,0 +1,48 @@
+import { CloudUpload } from 'lucide-react';
+import { useId } from 'react';
+import { useDropzone } from 'react-dropzone';
+
+import { DROPZONE_ACCEPT } from '@/features/documents/utils/upload-rules';
+import { cn } from '@/lib/utils';
+
+/**
+ * Spec 01 §2 'Upload area'. Size and count are checked by the caller (`checkFiles`) so that every
+ * message is the spec's Portuguese one; only the type filter is left to react-dropzone, since it also
+ * feeds the file picker. No 'reject' look while dragging: browsers often give no MIME type for DOCX
+ * or XLSX during a drag, so it would flag good files. Focusable; Enter or Space opens the picker.
+ */
+export function DropZone({ onFiles }: { onFiles: (accepted: File[], typeRejected: File[]) => void }) {
+  const titleId = useId();
+  const hintId = useId();
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: DROPZONE_ACCEPT,
+    multiple: true,
+    onDrop: (accepted, rejections) => onFiles(accepted, rejections.map((r) => r.file)),
+  });
+
+  return (
+    <div
+      {...getRootProps({
+        role: 'button',
+        'aria-labelledby': titleId,
+        'aria-describedby': hintId,
+      })}
+      className={cn(
+        'flex min-h-44 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-input bg-muted/30 px-4 py-8 text-center transition-colors outline-none',
+        'hover:border-primary/60 hover:bg-accent/40 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        isDragActive && 'border-primary bg-primary/5',
+      )}
+    >
+      <input {...getInputProps({ 'aria-label': 'Selecionar arquivos' })} />
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <CloudUpload className="size-6" aria-hidden />
+      </span>
+      <p id={titleId} className="font-medium">
+        {isDragActive ? 'Solte os arquivos aqui...' : 'Arraste arquivos aqui ou clique para selecionar'}
+      </p>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        Suporta: PDF, DOCX, XLSX, PNG, JPG (máx. 10MB cada)
+      </p>
+    </div>
+  );
+}

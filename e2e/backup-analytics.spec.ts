@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { adminEmail, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+
+const ADMIN_EMAIL = adminEmail('backup-analytics');
+
+test('a non-admin is refused on /backup and /analytics, in the browser and by the server', async ({ page }) => {
+  const assertClean = watchConsole(page);
+  await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
+  await signUpInUi(page, { fullName: 'Pessoa Comum', email: uniqueEmail('comum') });
+  for (const path of ['/backup', '/analytics']) {
+    await page.goto(path);
+    await expect(page.getByText('Você não tem permissão para acessar esta área.')).toBeVisible();
+  }
+  expect((await page.request.get('/api/admin/backups')).status()).toBe(403);
+  expect((await page.request.get('/api/admin/analytics')).status()).toBe(403);
+  assertClean();
+});
+
+test('the admin creates a backup, sees it completed with its size, and downloads it', async ({ page }) => {
+  const assertClean = watchConsole(page);
+  await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
+  await apiSession(page.request, ADMIN_EMAIL, 'Admin E2E');
+  await page.goto('/backup');
+  await expect(page.getByRole('heading', { name: 'Sistema de Backup' })).toBeVisible();
+  const before = await (await page.request.get('/api/admin/backups')).json();
+  await page.getByRole('button', { name: 'Criar backup' }).click();
+  await expect(page.getByText('Backup iniciado')).toBeVisible();
+  // The newest row reaches 'Concluído' by polling the server, and shows the archive's real size.
+  const row = page.getByTestId('backup-row').first();
+  await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const after = await (await page.request.get('/api/admin/backups')).json();
+  expect(after.totals.count).toBe(before.totals.count + 1);
+  const newest = after.backups[0];
+  expect(newest.status).toBe('completed');
+  await expect(row.getByText(newest.backupName)).toBeVisible();
+  await expect(row.getByTestId('backup-size')).toContainText(/\d+(,\d+)? (B|KB|MB)/);
+  await expect(page.getByTestId('backup-total-count')).toHaveText(String(after.totals.count));
+
+  const download = page.waitForEvent('download');
+  await row.getByRole('link', { name: `Baixar ${newest.backupName}` }).click();
+  expect((await download).suggestedFilename()).toBe(`${newest.backupName}.tar.gz`);
+
+  await row.getByRole('button', { name: `Restaurar ${newest.backupName}` }).click();
+  await expect(page.getByText(`Tem certeza que deseja restaurar o backup "${newest.backupName}"? Esta ação não pode ser desfeita.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  assertClean();
+});
+
+test('the admin sees the analytics KPI cards with the server’s figures and switches period', async ({ page }) => {
+  const assertClean = watchConsole(page);
+  await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
+  await apiSession(page.request, ADMIN_EMAIL, 'Admin E2E');
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics Avançado' })).toBeVisible();
+  const r7 = await (await page.request.get('/api/admin/analytics?period=7')).json();
+  for (const id of ['active-users', 'analyses', 'success-rate', 'revenue']) await expect(page.getByTestId(`kpi-${id}`)).toBeVisible();
+  await expect(page.getByTestId('kpi-analyses-value')).toHaveText(String(r7.kpis.analyses));
+  await expect(page.getByTestId('kpi-active-users-value')).toHaveText(String(r7.kpis.activeUsers));
+  await page.getByRole('button', { name: '90d' }).click();
+  await expect(page.getByText(/· 90 dias/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Performance' }).click();
+  await expect(page.getByText('Uptime medido')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^analytics-90d-\d{4}-\d{2}-\d{2}\.csv$/);
+  assertClean();
+});

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+
+/**
+ * The property questionnaire (spec 01 §3 'Questionnaire', §5 questionnaire rules). Every field is
+ * optional; numbers travel as the strings the person typed (pt-BR, e.g. '450.000,00') and are
+ * read with `parseBrNumber`, so nothing typed is lost on the way.
+ */
+
+export const PROPERTY_TYPES = ['casa', 'apartamento', 'terreno', 'comercial', 'galpao', 'cobertura', 'sala', 'outro'] as const;
+export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
+  casa: 'Casa',
+  apartamento: 'Apartamento',
+  terreno: 'Terreno',
+  comercial: 'Comercial',
+  galpao: 'Galpão',
+  cobertura: 'Cobertura',
+  sala: 'Sala comercial',
+  outro: 'Outro',
+};
+
+export const CONDITIONS = ['novo', 'bom', 'regular', 'reformar'] as const;
+export const CONDITION_LABELS: Record<(typeof CONDITIONS)[number], string> = {
+  novo: 'Novo',
+  bom: 'Bom estado',
+  regular: 'Regular',
+  reformar: 'Precisa de reforma',
+};
+
+export const LEGAL_STATUSES = ['regular', 'pendencias', 'restricoes'] as const;
+export const LEGAL_STATUS_LABELS: Record<(typeof LEGAL_STATUSES)[number], string> = {
+  regular: 'Regular',
+  pendencias: 'Com pendências',
+  restricoes: 'Com restrições',
+};
+
+export const MAIN_OBJECTIVES = ['venda', 'locacao', 'investimento', 'desenvolvimento'] as const;
+export const MAIN_OBJECTIVE_LABELS: Record<(typeof MAIN_OBJECTIVES)[number], string> = {
+  venda: 'Venda',
+  locacao: 'Locação',
+  investimento: 'Investimento',
+  desenvolvimento: 'Desenvolvimento / incorporação',
+};
+
+export const TIMEFRAMES = ['urgente', '3meses', '6meses', '1ano', 'flexivel'] as const;
+export const TIMEFRAME_LABELS: Record<(typeof TIMEFRAMES)[number], string> = {
+  urgente: 'Urgente',
+  '3meses': 'Até 3 meses',
+  '6meses': 'Até 6 meses',
+  '1ano': 'Até 1 ano',
+  flexivel: 'Flexível',
+};
+
+export const PURPOSES = ['residencial', 'comercial', 'investimento', 'desenvolvimento'] as const;
+export const PURPOSE_LABELS: Record<(typeof PURPOSES)[number], string> = {
+  residencial: 'Residencial',
+  comercial: 'Comercial',
+  investimento: 'Investimento',
+  desenvolvimento: 'Desenvolvimento',
+};
+
+export const FEATURES = ['piscina', 'jardim', 'churrasqueira', 'elevador', 'sacada', 'garagem-coberta'] as const;
+export const FEATURE_LABELS: Record<(typeof FEATURES)[number], string> = {
+  piscina: 'Piscina',
+  jardim: 'Jardim',
+  churrasqueira: 'Churrasqueira',
+  elevador: 'Elevador',
+  sacada: 'Sacada',
+  'garagem-coberta': 'Garagem coberta',
+};
+
+export const DOCUMENT_OPTIONS = [
+  'escritura',
+  'matricula',
+  'iptu',
+  'habite-se',
+  'aprovacao-plantas',
+  'certidao-negativa',
+  'laudo-vistoria',
+] as const;
+export const DOCUMENT_OPTION_LABELS: Record<(typeof DOCUMENT_OPTIONS)[number], string> = {
+  escritura: 'Escritura',
+  matricula: 'Matrícula atualizada',
+  iptu: 'IPTU',
+  'habite-se': 'Habite-se',
+  'aprovacao-plantas': 'Aprovação de plantas',
+  'certidao-negativa': 'Certidão negativa de ônus',
+  'laudo-vistoria': 'Laudo de vistoria',
+};
+
+export const BRAZILIAN_STATES = [
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN',
+  'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+] as const;
+
+export const CEP_MESSAGE = 'CEP deve ter o formato 00000-000';
+const CEP_PATTERN = /^\d{5}-?\d{3}$/;
+export const NUMBER_MESSAGE = 'Informe um número válido';
+
+/** Reads a number typed the Brazilian way ('1.234,56', '1234.56', 'R$ 450 mil' is not a number). */
+export function parseBrNumber(raw: string | undefined | null): number | null {
+  if (raw === undefined || raw === null) return null;
+  let s = raw.trim().replace(/^R\$\s*/i, '').replace(/\s+/g, '').replace(/m²$|m2$|%$/i, '');
+  if (s === '') return null;
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, '').replace(',', '.');
+  else if (/^-?\d+,\d+$/.test(s)) s = s.replace(',', '.');
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+const text = (max: number) => z.string().trim().max(max, `Máximo de ${max} caracteres`).optional();
+const numeric = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || (parseBrNumber(v) !== null && parseBrNumber(v)! >= 0), NUMBER_MESSAGE)
+  .optional();
+
+export const questionnaireSchema = z.object({
+  // Informações Básicas
+  address: text(200),
+  zipCode: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || CEP_PATTERN.test(v), CEP_MESSAGE)
+    .transform((v) => v.replace(/\D/g, ''))
+    .optional(),
+  city: text(100),
+  state: text(2),
+  neighborhood: text(100),
+  propertyType: z.enum(PROPERTY_TYPES).optional(),
+  purpose: z.array(z.enum(PURPOSES)).max(PURPOSES.length).optional(),
+  // Características Físicas
+  totalArea: numeric,
+  builtArea: numeric,
+  usableArea: numeric,
+  bedrooms: numeric,
+  bathrooms: numeric,
+  parkingSpaces: numeric,
+  features: z.array(z.enum(FEATURES)).max(FEATURES.length).optional(),
+  condition: z.enum(CONDITIONS).optional(),
+  // Aspectos Financeiros
+  targetValue: numeric,
+  pricePerSqm: numeric,
+  annualTax: numeric,
+  condominiumFee: numeric,
+  acceptsFinancing: z.boolean().optional(),
+  minimumDownPayment: numeric,
+  /** Monthly rent the owner expects or charges; the engine uses the city's reference when empty. */
+  monthlyRent: numeric,
+  // Documentação e Legal
+  availableDocuments: z.array(z.enum(DOCUMENT_OPTIONS)).max(DOCUMENT_OPTIONS.length).optional(),
+  legalStatus: z.enum(LEGAL_STATUSES).optional(),
+  licenses: z.array(z.string().max(100)).max(20).optional(),
+  // Objetivos e Observações
+  mainObjective: z.enum(MAIN_OBJECTIVES).optional(),
+  timeframe: z.enum(TIMEFRAMES).optional(),
+  additionalNotes: text(2000),
+});
+export type QuestionnaireInput = z.input<typeof questionnaireSchema>;
+export type Questionnaire = z.output<typeof questionnaireSchema>;
+export type QuestionnaireField = keyof Questionnaire;
+
+/** Portuguese labels of every field, in form order; the engine cites these as sources. */
+export const QUESTIONNAIRE_FIELD_LABELS: Record<QuestionnaireField, string> = {
+  address: 'Endereço',
+  zipCode: 'CEP',
+  city: 'Cidade',
+  state: 'Estado',
+  neighborhood: 'Bairro',
+  propertyType: 'Tipo de imóvel',
+  purpose: 'Finalidade',
+  totalArea: 'Área total (m²)',
+  builtArea: 'Área construída (m²)',
+  usableArea: 'Área útil (m²)',
+  bedrooms: 'Quartos',
+  bathrooms: 'Banheiros',
+  parkingSpaces: 'Vagas de garagem',
+  features: 'Características',
+  condition: 'Estado de conservação',
+  targetValue: 'Valor pretendido (R$)',
+  pricePerSqm: 'Preço por m² (R$)',
+  annualTax: 'IPTU anual (R$)',
+  condominiumFee: 'Condomínio mensal (R$)',
+  acceptsFinancing: 'Aceita financiamento',
+  minimumDownPayment: 'Entrada mínima (R$)',
+  monthlyRent: 'Aluguel mensal (R$)',
+  availableDocuments: 'Documentos disponíveis',
+  legalStatus: 'Situação legal',
+  licenses: 'Licenças',
+  mainObjective: 'Objetivo principal',
+  timeframe: 'Prazo',
+  additionalNotes: 'Observações adicionais',
+};
+
+export const QUESTIONNAIRE_SECTIONS = [
+  { id: 'basic', title: 'Informações Básicas', fields: ['address', 'zipCode', 'city', 'state', 'neighborhood', 'propertyType', 'purpose'] },
+  {
+    id: 'physical',
+    title: 'Características Físicas',
+    fields: ['totalArea', 'builtArea', 'usableArea', 'bedrooms', 'bathrooms', 'parkingSpaces', 'features', 'condition'],
+  },
+  {
+    id: 'financial',
+    title: 'Aspectos Financeiros',
+    fields: ['targetValue', 'pricePerSqm', 'annualTax', 'condominiumFee', 'monthlyRent', 'acceptsFinancing', 'minimumDownPayment'],
+  },
+  { id: 'legal', title: 'Documentação e Legal', fields: ['availableDocuments', 'legalStatus'] },
+  { id: 'goals', title: 'Objetivos e Observações', fields: ['mainObjective', 'timeframe', 'additionalNotes'] },
+] as const satisfies readonly { id: string; title: string; fields: readonly QuestionnaireField[] }[];
+
+/** Spec 01 §5: a non-empty list, a non-blank string or any other non-null value counts as data. */
+export function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.trim() !== '';
+  return true;
+}
+
+export function filledFieldCount(q: QuestionnaireInput): number {
+  return Object.values(q).filter(isFilled).length;
+}
+
+/** Spec 01 §9: filled fields divided by 25, as a percentage (capped at 100). */
+export const QUESTIONNAIRE_PROGRESS_TOTAL = 25;
+export function questionnaireProgress(q: QuestionnaireInput): number {
+  return Math.min(100, Math.round((filledFieldCount(q) / QUESTIONNAIRE_PROGRESS_TOTAL) * 100));
+}
+
+export function hasQuestionnaireData(q: QuestionnaireInput): boolean {
+  return filledFieldCount(q) > 0;
+}
+
+/**
+ * The questionnaire as the text an analysis reads ('Cidade: São Paulo', one line per filled field);
+ * its length is the questionnaire's share of the spec's 'combined content' (spec 01 §5), counted the
+ * same way by the browser and the server.
+ */
+export function questionnaireContent(q: QuestionnaireInput): string {
+  return (Object.keys(QUESTIONNAIRE_FIELD_LABELS) as QuestionnaireField[])
+    .filter((field) => isFilled(q[field]))
+    .map((field) => {
+      const value = q[field];
+      const text = Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? (value ? 'Sim' : 'Não') : String(value);
+      return `${QUESTIONNAIRE_FIELD_LABELS[field]}: ${text}`;
+    })
+    .join('\n');
+}

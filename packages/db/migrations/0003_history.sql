@@ -1,0 +1,2 @@
+CREATE INDEX "property_analyses_user_type_created_idx" ON "property_analyses" USING btree ("user_id","analysis_type","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "property_analyses_user_provider_created_idx" ON "property_analyses" USING btree ("user_id","provider_used","created_at" DESC NULLS LAST);

@@ -1,0 +1,299 @@
+import { ASSUMPTION_IDS, type AnalysisType, type AssumptionId } from '@viabiliza/contracts/analysis';
+import type { AnalysisResult, AssumptionUsed, Narrative, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
+import { confidenceScore } from './confidence.ts';
+import { computed, figure } from './figure.ts';
+import { computeDevelopment } from './development.ts';
+import { computeEnvironmental } from './environmental.ts';
+import { computeFinancial } from './financial.ts';
+import { buildInsights } from './insights.ts';
+import { computeLegal } from './legal.ts';
+import { computeMarket } from './market.ts';
+import { findReference, lookupByCity, lookupGeneric, REFERENCE_ROWS, toUsed } from './reference-data.ts';
+import { defaultNarrative, formatDate, renderMarkdown } from './report.ts';
+import { analysisDate, resolveInputs } from './resolve-inputs.ts';
+import { computeCompleteness, computeScore } from './score.ts';
+import { computeTechnical } from './technical.ts';
+import type { EngineInput, ResolvedInputs } from './types.ts';
+
+export const ENGINE_VERSION = '1.0.0';
+
+interface Plan {
+  financial: boolean;
+  /** Development feasibility when the property is a development (plot, objective or purpose). */
+  development: boolean;
+  market: boolean;
+  legal: boolean;
+  technical: boolean;
+  environmental: boolean;
+}
+
+const ALL: Plan = { financial: true, development: true, market: true, legal: true, technical: true, environmental: true };
+const NONE: Plan = { financial: false, development: false, market: false, legal: false, technical: false, environmental: false };
+
+/** Which parts each analysis type computes. */
+export const ANALYSIS_PLANS: Record<AnalysisType, Plan> = {
+  complete: ALL,
+  viability: ALL,
+  quick: ALL,
+  financial: { ...NONE, financial: true, development: true },
+  investment: { ...NONE, financial: true },
+  market: { ...NONE, market: true },
+  legal: { ...NONE, legal: true },
+  technical: { ...NONE, technical: true },
+  environmental: { ...NONE, environmental: true },
+};
+
+const FINANCIAL_ASSUMPTIONS: readonly AssumptionId[] = [
+  'itbiRate',
+  'notaryRate',
+  'downPaymentRate',
+  'financingRateAnnual',
+  'financingTermMonths',
+  'discountRateAnnual',
+  'holdingYears',
+  'appreciationAnnual',
+  'rentPerSqm',
+  'vacancyRate',
+  'managementRate',
+  'maintenanceRate',
+];
+const DEVELOPMENT_ASSUMPTIONS: readonly AssumptionId[] = [
+  'itbiRate',
+  'notaryRate',
+  'discountRateAnnual',
+  'salePricePerSqm',
+  'constructionCostPerSqm',
+  'sellableEfficiency',
+  'softCostRate',
+  'commissionRate',
+  'retRate',
+  'targetMargin',
+  'constructionMonths',
+  'salesMonths',
+];
+
+const ACQUISITION_ASSUMPTIONS: readonly AssumptionId[] = ['itbiRate', 'notaryRate'];
+const FINANCING_ASSUMPTIONS: readonly AssumptionId[] = ['downPaymentRate', 'financingRateAnnual', 'financingTermMonths'];
+
+/**
+ * A plot, or a property bought to be developed, earns no rent: unless the person typed one, the
+ * acquisition is modelled without the reference rent (the return is in the development part).
+ */
+function withoutReferenceRent(inputs: ResolvedInputs, noRent: boolean): ResolvedInputs {
+  if (!noRent || inputs.monthlyRent) return inputs;
+  return {
+    ...inputs,
+    monthlyRent: figure('monthlyRent', 'Aluguel mensal', 0, 'BRL/mes', computed('Terreno / incorporação: sem renda de aluguel considerada')),
+  };
+}
+
+/** Assumptions the computed parts use, plus every overridden one, in the canonical order. */
+function usedAssumptions(
+  inputs: ResolvedInputs,
+  parts: { financial: boolean; financing: boolean; development: boolean; market: boolean },
+): AssumptionUsed[] {
+  const ids = new Set<AssumptionId>();
+  if (parts.financial && parts.development) {
+    ACQUISITION_ASSUMPTIONS.forEach((id) => ids.add(id));
+    if (parts.financing) FINANCING_ASSUMPTIONS.forEach((id) => ids.add(id));
+  } else if (parts.financial) FINANCIAL_ASSUMPTIONS.forEach((id) => ids.add(id));
+  if (parts.development) DEVELOPMENT_ASSUMPTIONS.forEach((id) => ids.add(id));
+  if (parts.market) ids.add('salePricePerSqm');
+  return ASSUMPTION_IDS.filter((id) => ids.has(id) || inputs.assumptions[id].overridden).map((id) => inputs.assumptions[id]);
+}
+
+/** Every reference row cited anywhere in the result, in dataset order. */
+function collectReferences(value: unknown, extra: readonly ReferenceRowUsed[]): ReferenceRowUsed[] {
+  const ids = new Set<string>(extra.map((r) => r.id));
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.kind === 'reference' && typeof o.referenceId === 'string') ids.add(o.referenceId);
+      for (const k of Object.keys(o)) walk(o[k]);
+    }
+  };
+  walk(value);
+  const byId = new Map(extra.map((r) => [r.id, r]));
+  const out: ReferenceRowUsed[] = [];
+  for (const row of REFERENCE_ROWS) if (ids.has(row.id)) out.push(byId.get(row.id) ?? toUsed(row));
+  return out;
+}
+
+/**
+ * Replaces any non-finite number left by a calculator (figures become null, other numbers 0) so
+ * the stored result stays valid JSON; returns the paths replaced.
+ */
+function sanitize(value: unknown, path: string, fixed: string[]): unknown {
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return value;
+    fixed.push(path);
+    return /\.value$|\.cells\b/.test(path) ? null : 0;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = sanitize(value[i], `${path}[${i}]`, fixed);
+    return value;
+  }
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) o[k] = sanitize(o[k], `${path}.${k}`, fixed);
+    return o;
+  }
+  return value;
+}
+
+export const NON_FINITE_WARNING = 'Valores não calculáveis com as premissas informadas foram zerados';
+
+function defaultTitle(input: EngineInput): string {
+  const t = input.title?.trim();
+  if (t) return t;
+  const address = input.questionnaire?.address?.trim();
+  if (address) return address;
+  return `Análise de Viabilidade ${formatDate(input.generatedAt)}`;
+}
+
+/** The whole analysis of one property, deterministic for one input. */
+export function analyze(input: EngineInput): AnalysisResult {
+  const q = input.questionnaire ?? {};
+  const docs = input.documents ?? [];
+  const asOf = analysisDate(input.generatedAt);
+  const inputs = resolveInputs({ ...input, questionnaire: q, documents: docs });
+  const plan = ANALYSIS_PLANS[input.analysisType] ?? ALL;
+
+  const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs) : null;
+  const financial = plan.financial ? computeFinancial(withoutReferenceRent(inputs, q.propertyType === 'terreno' || !!development)) : null;
+  const market = plan.market ? computeMarket(inputs, q, asOf) : null;
+  const legal = plan.legal ? computeLegal(q, docs) : null;
+  const technical = plan.technical ? computeTechnical(q, docs) : null;
+  const environmental = plan.environmental ? computeEnvironmental(q, docs) : null;
+
+  const completeness = computeCompleteness({
+    questionnaire: q,
+    inputs,
+    documents: docs,
+    financial: !!financial,
+    development: !!development,
+    market: !!market,
+    legal: !!legal,
+    technical: !!technical,
+    environmental: !!environmental,
+  });
+  const referenceYield = financial && !development ? (lookupByCity('fipezap-yield', inputs.city, inputs.state, asOf) ?? lookupGeneric('fipezap-yield', asOf)) : null;
+  const score = computeScore({
+    analysisType: input.analysisType,
+    financial,
+    development,
+    market,
+    legal,
+    technical,
+    environmental,
+    completenessPercent: completeness.percent,
+    discountRate: inputs.assumptions.discountRateAnnual.value,
+    targetMargin: inputs.assumptions.targetMargin.value,
+    referenceYield: referenceYield?.value ?? 0,
+    hasDocuments: docs.some((d) => d.pages.some((p) => (p.text ?? '').trim() !== '')),
+    ...(q.propertyType ? { propertyType: q.propertyType } : {}),
+  });
+  const insights = buildInsights({
+    questionnaire: q,
+    inputs,
+    financial,
+    development,
+    market,
+    legal,
+    technical,
+    environmental,
+    completeness,
+    referenceYield,
+    ...(asOf ? { asOf } : {}),
+  });
+  const assumptions = usedAssumptions(inputs, { financial: !!financial, financing: !!financial?.financing, development: !!development, market: !!market });
+
+  const result: AnalysisResult = {
+    engineVersion: ENGINE_VERSION,
+    analysisType: input.analysisType,
+    generatedAt: input.generatedAt,
+    title: defaultTitle(input),
+    score,
+    completeness,
+    financial,
+    development,
+    market,
+    legal,
+    technical,
+    environmental,
+    risks: insights.risks,
+    opportunities: insights.opportunities,
+    recommendations: insights.recommendations,
+    assumptions,
+    references: [],
+    warnings: [],
+  };
+  const extraRows: ReferenceRowUsed[] = [];
+  if (referenceYield) extraRows.push(toUsed(referenceYield));
+  if (market) {
+    const row = lookupByCity('fipezap-venda', inputs.city, inputs.state, asOf) ?? lookupGeneric('fipezap-venda', asOf);
+    if (row) extraRows.push(toUsed(row));
+  }
+  const usedRows = inputs.references.filter((r) => assumptions.some((a) => a.source.kind === 'reference' && a.source.referenceId === r.id));
+  result.references = collectReferences(result, [...usedRows, ...extraRows]);
+  result.warnings = buildWarnings(input, inputs, result);
+  const fixed: string[] = [];
+  sanitize(result, 'result', fixed);
+  if (fixed.length) result.warnings.push(`${NON_FINITE_WARNING} (${fixed.length}, a partir de ${fixed[0]}).`);
+  return result;
+}
+
+function buildWarnings(input: EngineInput, inputs: ResolvedInputs, r: AnalysisResult): string[] {
+  const w: string[] = [];
+  const q = input.questionnaire ?? {};
+  const docs = input.documents ?? [];
+  const numeric = !!(r.financial || r.development || r.market);
+  if (numeric && !inputs.price) {
+    w.push('Valor do imóvel não informado: preencha o valor pretendido (ou o preço por m² e a área) ou envie a escritura / o compromisso de compra e venda.');
+  }
+  if (numeric && !inputs.area) w.push('Área do imóvel não informada: os valores por m² e a faixa de valor não puderam ser calculados.');
+  if (numeric && !inputs.city) w.push('Cidade não informada: foram usadas as referências médias nacionais de preço e aluguel.');
+  if (numeric && inputs.city) {
+    const a = inputs.assumptions;
+    const fromCity = (s: AssumptionUsed['source']) => s.kind !== 'reference' || !/-media-/.test(s.referenceId);
+    if ((r.market || r.development) && !a.salePricePerSqm.overridden && !fromCity(a.salePricePerSqm.source)) {
+      w.push(`Sem índice FipeZAP de venda para ${inputs.city}: foi usada a média nacional.`);
+    }
+    if (r.financial && !r.development && !inputs.monthlyRent && !a.rentPerSqm.overridden && !fromCity(a.rentPerSqm.source)) {
+      w.push(`Sem índice FipeZAP de aluguel para ${inputs.city}: foi usada a média nacional.`);
+    }
+  }
+  if (r.development && !inputs.state && !inputs.assumptions.constructionCostPerSqm.overridden) {
+    w.push('Estado não informado: o custo de construção usa o SINAPI médio do Brasil.');
+  }
+  if (r.development && !inputs.builtArea) w.push('Área construída planejada não informada: o VGV e os custos de obra não puderam ser calculados.');
+  if (r.financial?.rentFromReference && !r.development) w.push('Aluguel não informado: estimado pela referência FipeZAP de R$/m² (preços anunciados).');
+  for (const ref of r.references) {
+    if (!ref.uncertain) continue;
+    const note = findReference(ref.id)?.note;
+    w.push(`Referência incerta usada: ${ref.label}${note ? ` — ${note}` : ''}`);
+  }
+  for (const d of docs) {
+    if (!d.pages.some((p) => (p.text ?? '').trim() !== '')) w.push(`Documento sem texto extraído: ${d.fileName}.`);
+  }
+  if (docs.length === 0 && (r.legal || r.environmental)) {
+    w.push('Nenhum documento enviado: a análise jurídica e ambiental se baseia apenas no questionário.');
+  }
+  if (q.propertyType === undefined && numeric) w.push('Tipo de imóvel não informado.');
+  return w;
+}
+
+export interface EngineRun {
+  result: AnalysisResult;
+  markdown: string;
+  /** Spec 01 §9 confidence score of the Markdown text (0–100). */
+  confidence: number;
+}
+
+/** Analysis, Markdown report (with the given narrative, else the engine's own) and confidence. */
+export function runEngine(input: EngineInput, narrative?: Narrative): EngineRun {
+  const result = analyze(input);
+  const markdown = renderMarkdown(result, narrative ?? defaultNarrative(result));
+  return { result, markdown, confidence: confidenceScore(markdown) };
+}

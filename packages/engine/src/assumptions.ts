@@ -1,0 +1,166 @@
+import { ASSUMPTION_IDS, type AssumptionId, type AssumptionOverrides } from '@viabiliza/contracts/analysis';
+import type { AssumptionUsed, FigureSource, FigureUnit, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
+import {
+  findReference,
+  lookupByCity,
+  lookupByState,
+  lookupGeneric,
+  lookupReference,
+  referenceSource,
+  toUsed,
+  type ReferenceRow,
+} from './reference-data.ts';
+
+/** Portuguese labels and units of every assumption a person may override. */
+export const ASSUMPTION_META: Record<AssumptionId, { label: string; unit: FigureUnit }> = {
+  itbiRate: { label: 'Alíquota de ITBI', unit: 'fraction' },
+  notaryRate: { label: 'Escritura e registro (% do valor)', unit: 'fraction' },
+  downPaymentRate: { label: 'Entrada (% do valor)', unit: 'fraction' },
+  financingRateAnnual: { label: 'Taxa de juros do financiamento (a.a.)', unit: 'fraction' },
+  financingTermMonths: { label: 'Prazo do financiamento', unit: 'months' },
+  discountRateAnnual: { label: 'Taxa de desconto (a.a.)', unit: 'fraction' },
+  holdingYears: { label: 'Horizonte de investimento', unit: 'years' },
+  appreciationAnnual: { label: 'Valorização anual do imóvel', unit: 'fraction' },
+  rentPerSqm: { label: 'Aluguel de referência (R$/m² ao mês)', unit: 'BRL/m2' },
+  vacancyRate: { label: 'Vacância', unit: 'fraction' },
+  managementRate: { label: 'Administração (% do aluguel)', unit: 'fraction' },
+  maintenanceRate: { label: 'Manutenção (% do valor ao ano)', unit: 'fraction' },
+  salePricePerSqm: { label: 'Preço de venda de referência (R$/m²)', unit: 'BRL/m2' },
+  constructionCostPerSqm: { label: 'Custo de construção (R$/m²)', unit: 'BRL/m2' },
+  sellableEfficiency: { label: 'Eficiência (área vendável / construída)', unit: 'fraction' },
+  softCostRate: { label: 'Custos indiretos (% da obra)', unit: 'fraction' },
+  commissionRate: { label: 'Comissão de venda (% do VGV)', unit: 'fraction' },
+  retRate: { label: 'RET (% das receitas)', unit: 'fraction' },
+  targetMargin: { label: 'Margem-alvo (lucro / VGV)', unit: 'fraction' },
+  constructionMonths: { label: 'Prazo de obra', unit: 'months' },
+  salesMonths: { label: 'Prazo de vendas', unit: 'months' },
+};
+
+/** Defaults that are plain assumptions (no reference row behind them). */
+const PLAIN_DEFAULTS: Partial<Record<AssumptionId, number>> = {
+  financingTermMonths: 360,
+  holdingYears: 10,
+  vacancyRate: 0.08,
+  managementRate: 0.1,
+  maintenanceRate: 0.005,
+  sellableEfficiency: 0.8,
+  softCostRate: 0.1,
+  commissionRate: 0.05,
+  targetMargin: 0.15,
+  constructionMonths: 24,
+  salesMonths: 24,
+};
+
+/** Fallbacks when a reference row is unexpectedly missing (kept equal to the dataset's values). */
+const FALLBACKS: Record<AssumptionId, number> = {
+  itbiRate: 0.03,
+  notaryRate: 0.015,
+  downPaymentRate: 0.2,
+  financingRateAnnual: 0.12,
+  financingTermMonths: 360,
+  discountRateAnnual: 0.15,
+  holdingYears: 10,
+  appreciationAnnual: 0.0426,
+  rentPerSqm: 49.77,
+  vacancyRate: 0.08,
+  managementRate: 0.1,
+  maintenanceRate: 0.005,
+  salePricePerSqm: 9306,
+  constructionCostPerSqm: 1810.25,
+  sellableEfficiency: 0.8,
+  softCostRate: 0.1,
+  commissionRate: 0.05,
+  retRate: 0.04,
+  targetMargin: 0.15,
+  constructionMonths: 24,
+  salesMonths: 24,
+};
+
+interface Default {
+  value: number;
+  source: FigureSource;
+  row: ReferenceRow | null;
+}
+
+function fromRow(id: AssumptionId, row: ReferenceRow | null, label?: string, transform: (v: number) => number = (v) => v): Default {
+  if (!row) return plain(id, FALLBACKS[id]);
+  return { value: transform(row.value), source: referenceSource(row, label), row };
+}
+
+function plain(id: AssumptionId, value: number): Default {
+  return { value, source: { kind: 'assumption', assumptionId: id, label: ASSUMPTION_META[id].label, overridden: false }, row: null };
+}
+
+/** The default of one assumption for a city and state, as of an ISO date (undefined: newest). */
+export function defaultAssumption(id: AssumptionId, city: string | null, state: string | null, asOf?: string): Default {
+  switch (id) {
+    case 'itbiRate': {
+      const cityRow = lookupByCity('itbi', city, state, asOf);
+      return cityRow ? fromRow(id, cityRow) : fromRow(id, lookupGeneric('itbi-tipico', asOf));
+    }
+    case 'notaryRate':
+      return fromRow(id, lookupGeneric('cartorio', asOf));
+    case 'downPaymentRate':
+      return fromRow(id, lookupGeneric('caixa-sac-ltv', asOf), 'Entrada mínima: Caixa SBPE financia até 80% no SAC', (v) => Math.round((1 - v) * 1e6) / 1e6);
+    case 'financingRateAnnual':
+      return fromRow(id, lookupGeneric('sfh-taxa-max', asOf), 'Taxa máxima do SFH (confirme a taxa com o banco)');
+    case 'discountRateAnnual':
+      return fromRow(id, lookupReference('selic', {}, asOf), 'Selic (taxa de desconto)');
+    case 'appreciationAnnual':
+      return fromRow(id, lookupReference('ipca', {}, asOf));
+    case 'rentPerSqm':
+      return fromRow(id, lookupByCity('fipezap-aluguel', city, state, asOf) ?? lookupGeneric('fipezap-aluguel', asOf));
+    case 'salePricePerSqm':
+      return fromRow(id, lookupByCity('fipezap-venda', city, state, asOf) ?? lookupGeneric('fipezap-venda', asOf));
+    case 'constructionCostPerSqm':
+      return fromRow(
+        id,
+        lookupByState('cub', state, asOf) ?? lookupByState('sinapi-uf', state, asOf) ?? lookupGeneric('sinapi-br', asOf),
+      );
+    case 'retRate':
+      return fromRow(id, lookupGeneric('ret', asOf) ?? findReference('ret-4'));
+    default:
+      return plain(id, PLAIN_DEFAULTS[id] ?? FALLBACKS[id]);
+  }
+}
+
+/**
+ * Every assumption with its value and source for one analysis: the dataset's figure for the city
+ * and state (or the typical one), or the person's override, marked `overridden: true`.
+ */
+export function resolveAssumptions(
+  city: string | null,
+  state: string | null,
+  overrides: AssumptionOverrides = {},
+  asOf?: string,
+): Record<AssumptionId, AssumptionUsed> {
+  return resolveAssumptionsWithReferences(city, state, overrides, asOf).assumptions;
+}
+
+/** `resolveAssumptions` plus the reference rows behind the defaults that were kept. */
+export function resolveAssumptionsWithReferences(
+  city: string | null,
+  state: string | null,
+  overrides: AssumptionOverrides = {},
+  asOf?: string,
+): { assumptions: Record<AssumptionId, AssumptionUsed>; references: ReferenceRowUsed[] } {
+  const assumptions = {} as Record<AssumptionId, AssumptionUsed>;
+  const references: ReferenceRowUsed[] = [];
+  for (const id of ASSUMPTION_IDS) {
+    const meta = ASSUMPTION_META[id];
+    const def = defaultAssumption(id, city, state, asOf);
+    const override = overrides[id];
+    const overridden = typeof override === 'number' && Number.isFinite(override);
+    assumptions[id] = {
+      id,
+      label: meta.label,
+      value: overridden ? override : def.value,
+      unit: meta.unit,
+      defaultValue: def.value,
+      overridden,
+      source: overridden ? { kind: 'assumption', assumptionId: id, label: meta.label, overridden: true } : def.source,
+    };
+    if (!overridden && def.row && !references.some((r) => r.id === def.row!.id)) references.push(toUsed(def.row));
+  }
+  return { assumptions, references };
+}

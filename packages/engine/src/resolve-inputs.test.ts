@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { analysisDate, documentNumber, isDevelopmentProject, resolveAreas, resolveInputs } from './resolve-inputs.ts';
+import type { EngineDocument, EngineInput } from './types.ts';
+
+const AT = '2026-02-10T12:00:00.000Z';
+
+function doc(id: string, documentType: string | null, fields: [string, string, number | string | null, number][], text = ''): EngineDocument {
+  return {
+    id,
+    fileName: `${id}.pdf`,
+    documentType,
+    keyFields: fields.map(([key, value, normalized, page]) => ({ key, label: key, value, normalized, page, confidence: 90 })),
+    pages: [{ number: 1, text }],
+  };
+}
+
+const input = (over: Partial<EngineInput>): EngineInput => ({ analysisType: 'complete', questionnaire: {}, documents: [], generatedAt: AT, ...over });
+
+describe('resolveInputs', () => {
+  it('reads Brazilian numbers from the questionnaire with their sources', () => {
+    const r = resolveInputs(input({ questionnaire: { targetValue: '1.234.567,89', usableArea: '85,5', monthlyRent: 'R$ 5.200', condominiumFee: '0', city: ' São Paulo ', state: 'sp' } }));
+    expect(r.price?.value).toBe(1234567.89);
+    expect(r.price?.source).toEqual({ kind: 'questionnaire', field: 'targetValue', label: 'Valor pretendido (R$)' });
+    expect(r.area?.value).toBe(85.5);
+    expect(r.monthlyRent?.value).toBe(5200);
+    expect(r.condominiumFee?.value).toBe(0);
+    expect(r.city).toBe('São Paulo');
+    expect(r.state).toBe('SP');
+  });
+
+  it('ignores garbage, zero and negative amounts', () => {
+    const r = resolveInputs(input({ questionnaire: { targetValue: 'abc', usableArea: '0', totalArea: '-5', monthlyRent: '' } }));
+    expect(r.price).toBeNull();
+    expect(r.area).toBeNull();
+    expect(r.monthlyRent).toBeNull();
+  });
+
+  it('takes the price from a document transaction value, citing the page', () => {
+    const d = doc('escritura', 'escritura', [['valor_transacao', 'R$ 750.000,00', 750000, 3]]);
+    const r = resolveInputs(input({ documents: [d] }));
+    expect(r.price?.value).toBe(750000);
+    expect(r.price?.source).toEqual({ kind: 'document', documentId: 'escritura', fileName: 'escritura.pdf', page: 3, label: 'valor_transacao' });
+  });
+
+  it('falls back to a deed value, but not to a value in the matrícula', () => {
+    const matricula = doc('m', 'matricula', [['valor', 'R$ 400.000,00', 400000, 2]]);
+    expect(resolveInputs(input({ documents: [matricula] })).price).toBeNull();
+    const deed = doc('e', 'escritura', [['valor', 'R$ 500.000,00', 500000, 1]]);
+    expect(resolveInputs(input({ documents: [matricula, deed] })).price?.value).toBe(500000);
+  });
+
+  it('computes the price from price per m² × area', () => {
+    const r = resolveInputs(input({ questionnaire: { pricePerSqm: '10.000', usableArea: '50' } }));
+    expect(r.price?.value).toBe(500000);
+    expect(r.price?.source.kind).toBe('computed');
+  });
+
+  it('takes areas from documents when the questionnaire has none', () => {
+    const d = doc('mat', 'matricula', [
+      ['area_privativa_m2', '85,00 m²', 85, 1],
+      ['area_total_m2', '126,20 m²', 126.2, 1],
+    ]);
+    const r = resolveInputs(input({ documents: [d] }));
+    expect(r.area?.value).toBe(85);
+    expect(r.area?.source).toMatchObject({ kind: 'document', documentId: 'mat', page: 1 });
+    const areas = resolveAreas({}, [d]);
+    expect(areas.total?.value).toBe(126.2);
+  });
+
+  it('prefers the matrícula over other documents for areas, and reads a value string', () => {
+    const iptu = doc('i', 'iptu', [['area_privativa_m2', '90 m²', null, 1]]);
+    const mat = doc('m', 'matricula', [['area_privativa_m2', '85,00 m²', 85, 2]]);
+    expect(documentNumber([iptu, mat], ['area_privativa_m2'], ['matricula', 'iptu'])?.value).toBe(85);
+    expect(documentNumber([iptu], ['area_privativa_m2'], ['matricula', 'iptu'])?.value).toBe(90);
+  });
+
+  it('uses the land area as the per-m² area of a plot and its built area as planned', () => {
+    const r = resolveInputs(input({ questionnaire: { propertyType: 'terreno', totalArea: '1.200', builtArea: '3.000' } }));
+    expect(r.area?.value).toBe(1200);
+    expect(r.landArea?.value).toBe(1200);
+    expect(r.builtArea?.value).toBe(3000);
+    expect(r.builtArea?.label).toBe('Área construída planejada');
+    expect(r.isDevelopment).toBe(true);
+  });
+
+  it('reads the annual IPTU from an IPTU bill', () => {
+    const d = doc('iptu', 'iptu', [['valor_imposto', 'R$ 3.456,78', 3456.78, 1]]);
+    expect(resolveInputs(input({ documents: [d] })).annualTax?.value).toBe(3456.78);
+  });
+
+  it('resolves assumptions for the city as of the analysis date', () => {
+    const r = resolveInputs(input({ questionnaire: { city: 'São Paulo', state: 'SP' }, generatedAt: '2025-09-01T00:00:00Z' }));
+    expect(r.assumptions.appreciationAnnual.value).toBe(0.0483);
+    expect(r.references.find((x) => x.id === 'ipca-2024')).toBeDefined();
+  });
+});
+
+describe('analysisDate', () => {
+  it('is the day in Brasília time, like the report date', () => {
+    expect(analysisDate('2025-12-10T02:00:00Z')).toBe('2025-12-09');
+    expect(analysisDate('2025-12-10T12:00:00Z')).toBe('2025-12-10');
+    expect(analysisDate('2025-12-10')).toBe('2025-12-10');
+    expect(analysisDate('bad')).toBeUndefined();
+  });
+});
+
+describe('isDevelopmentProject', () => {
+  it('is true for the development objective, plots and the development purpose', () => {
+    expect(isDevelopmentProject({ mainObjective: 'desenvolvimento' })).toBe(true);
+    expect(isDevelopmentProject({ propertyType: 'terreno' })).toBe(true);
+    expect(isDevelopmentProject({ purpose: ['residencial', 'desenvolvimento'] })).toBe(true);
+    expect(isDevelopmentProject({ propertyType: 'apartamento', mainObjective: 'locacao' })).toBe(false);
+    expect(isDevelopmentProject({})).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+import type { Figure, FigureSource, FigureUnit } from '@viabiliza/contracts/analysis-result';
+import { QUESTIONNAIRE_FIELD_LABELS, parseBrNumber, type Questionnaire, type QuestionnaireField } from '@viabiliza/contracts/questionnaire';
+import { resolveAssumptionsWithReferences } from './assumptions.ts';
+import { figure } from './figure.ts';
+import { normalizeState } from './reference-data.ts';
+import type { EngineDocument, EngineInput, ResolvedInputs } from './types.ts';
+
+/** A number with the place it came from. */
+export interface Sourced {
+  value: number;
+  source: FigureSource;
+}
+
+export function questionnaireSource(field: QuestionnaireField): FigureSource {
+  return { kind: 'questionnaire', field, label: QUESTIONNAIRE_FIELD_LABELS[field] };
+}
+
+export function documentSource(doc: EngineDocument, page: number, label: string): FigureSource {
+  return { kind: 'document', documentId: doc.id, fileName: doc.fileName, page, label };
+}
+
+/** A questionnaire number, when typed and within bounds (`min` inclusive unless `positive`). */
+export function questionnaireNumber(q: Questionnaire, field: QuestionnaireField, positive = true): Sourced | null {
+  const raw = q[field];
+  if (typeof raw !== 'string') return null;
+  const value = parseBrNumber(raw);
+  if (value === null || !Number.isFinite(value) || (positive ? value <= 0 : value < 0)) return null;
+  return { value, source: questionnaireSource(field) };
+}
+
+function keyFieldNumber(field: EngineDocument['keyFields'][number]): number | null {
+  if (typeof field.normalized === 'number' && Number.isFinite(field.normalized)) return field.normalized;
+  if (typeof field.normalized === 'string') {
+    const n = parseBrNumber(field.normalized);
+    if (n !== null) return n;
+  }
+  return parseBrNumber(field.value.replace(/^R\$\s*/i, '').replace(/\s*(m²|m2)$/i, ''));
+}
+
+const ANY_TYPE = '*';
+
+/**
+ * The first positive number under one of `keys` in the documents, trying document types in
+ * `typeOrder` ('*' = any other type). In a matrícula the last mention wins (the newest entry).
+ */
+export function documentNumber(docs: readonly EngineDocument[], keys: readonly string[], typeOrder: readonly string[]): Sourced | null {
+  const rank = (doc: EngineDocument) => {
+    const i = typeOrder.indexOf(doc.documentType ?? 'outro');
+    if (i >= 0) return i;
+    const any = typeOrder.indexOf(ANY_TYPE);
+    return any >= 0 ? any : -1;
+  };
+  const ordered = docs
+    .map((doc, index) => ({ doc, index, rank: rank(doc) }))
+    .filter((d) => d.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || a.index - b.index);
+  for (const key of keys) {
+    for (const { doc } of ordered) {
+      const fields = doc.keyFields.filter((f) => f.key === key);
+      const candidates = doc.documentType === 'matricula' ? [...fields].reverse() : fields;
+      for (const field of candidates) {
+        const value = keyFieldNumber(field);
+        if (value !== null && Number.isFinite(value) && value > 0) {
+          return { value, source: documentSource(doc, field.page, field.label) };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+const AREA_DOC_ORDER = ['matricula', 'escritura', 'compromisso', 'iptu', 'itbi', 'planta', 'laudo', ANY_TYPE];
+
+export interface ResolvedAreas {
+  usable: Figure | null;
+  built: Figure | null;
+  total: Figure | null;
+  land: Figure | null;
+}
+
+function toFigure(id: string, label: string, unit: FigureUnit, s: Sourced | null, note?: string): Figure | null {
+  return s ? figure(id, label, s.value, unit, s.source, note) : null;
+}
+
+const LAND_IS_TOTAL = new Set(['terreno', 'casa', 'galpao']);
+
+/** Areas from the questionnaire, else from the documents' key fields. */
+export function resolveAreas(q: Questionnaire, docs: readonly EngineDocument[]): ResolvedAreas {
+  const isLand = q.propertyType === 'terreno';
+  const usable = questionnaireNumber(q, 'usableArea') ?? documentNumber(docs, ['area_privativa_m2'], AREA_DOC_ORDER);
+  const built = questionnaireNumber(q, 'builtArea') ?? documentNumber(docs, ['area_construida_m2'], AREA_DOC_ORDER);
+  const total =
+    questionnaireNumber(q, 'totalArea') ??
+    documentNumber(docs, isLand ? ['area_terreno_m2', 'area_total_m2'] : ['area_total_m2'], AREA_DOC_ORDER);
+  const land =
+    (q.propertyType && LAND_IS_TOTAL.has(q.propertyType) ? questionnaireNumber(q, 'totalArea') : null) ??
+    documentNumber(docs, isLand ? ['area_terreno_m2', 'area_total_m2'] : ['area_terreno_m2'], AREA_DOC_ORDER);
+  return {
+    usable: toFigure('usableArea', 'Área útil / privativa', 'm2', usable),
+    built: toFigure(
+      'builtArea',
+      isLand ? 'Área construída planejada' : 'Área construída',
+      'm2',
+      built,
+    ),
+    total: toFigure('totalArea', isLand ? 'Área total do terreno' : 'Área total', 'm2', total),
+    land: toFigure('landArea', 'Área do terreno', 'm2', land),
+  };
+}
+
+export function isDevelopmentProject(q: Questionnaire): boolean {
+  return q.mainObjective === 'desenvolvimento' || q.propertyType === 'terreno' || (q.purpose ?? []).includes('desenvolvimento');
+}
+
+const PRICE_DOC_ORDER = ['compromisso', 'escritura', 'itbi', 'outro', ANY_TYPE, 'matricula'];
+
+const brasiliaDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The analysis day (YYYY-MM-DD) in Brasília time, the same day the report prints, used to pick
+ * reference rows as of that day. A bare date is taken as is.
+ */
+export function analysisDate(generatedAt: string): string | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(generatedAt)) return generatedAt;
+  const t = Date.parse(generatedAt);
+  if (Number.isFinite(t)) return brasiliaDay.format(new Date(t));
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(generatedAt);
+  return m ? m[1] : undefined;
+}
+
+export function resolveInputs(input: EngineInput): ResolvedInputs {
+  const q = input.questionnaire ?? {};
+  const docs = input.documents ?? [];
+  const areas = resolveAreas(q, docs);
+  const isLand = q.propertyType === 'terreno';
+  // A plot is bought by its land area; its built area is what is planned on it.
+  const area = isLand ? (areas.total ?? areas.land) : (areas.usable ?? areas.built ?? areas.total);
+
+  let price: Figure | null = null;
+  const target = questionnaireNumber(q, 'targetValue');
+  const fromDocs =
+    documentNumber(docs, ['valor_transacao'], PRICE_DOC_ORDER) ?? documentNumber(docs, ['valor'], ['compromisso', 'escritura']);
+  const perSqm = questionnaireNumber(q, 'pricePerSqm');
+  if (target) price = figure('price', 'Valor do imóvel', target.value, 'BRL', target.source);
+  else if (fromDocs) {
+    price = figure('price', 'Valor do imóvel', fromDocs.value, 'BRL', fromDocs.source, 'Valor lido do documento; confirme o preço atual.');
+  } else if (perSqm && area?.value) {
+    price = figure('price', 'Valor do imóvel', perSqm.value * area.value, 'BRL', {
+      kind: 'computed',
+      formula: `Preço por m² (questionário) × ${area.label.toLowerCase()}`,
+    });
+  }
+
+  const rent = questionnaireNumber(q, 'monthlyRent');
+  const condo = questionnaireNumber(q, 'condominiumFee', false);
+  const tax = questionnaireNumber(q, 'annualTax', false) ?? documentNumber(docs, ['valor_imposto'], ['iptu']);
+  const down = questionnaireNumber(q, 'minimumDownPayment');
+  const city = q.city?.trim() ? q.city.trim() : null;
+  const state = normalizeState(q.state);
+  const { assumptions, references } = resolveAssumptionsWithReferences(city, state, input.overrides ?? {}, analysisDate(input.generatedAt));
+
+  return {
+    price,
+    area,
+    landArea: areas.land,
+    builtArea: areas.built,
+    monthlyRent: toFigure('monthlyRent', 'Aluguel mensal', 'BRL/mes', rent),
+    condominiumFee: toFigure('condominiumFee', 'Condomínio mensal', 'BRL/mes', condo),
+    annualTax: toFigure('annualTax', 'IPTU anual', 'BRL', tax),
+    downPayment: toFigure('downPayment', 'Entrada', 'BRL', down),
+    acceptsFinancing: typeof q.acceptsFinancing === 'boolean' ? q.acceptsFinancing : null,
+    city,
+    state,
+    isDevelopment: isDevelopmentProject(q),
+    assumptions,
+    references,
+  };
+}

@@ -1,0 +1,254 @@
+import type { AnalysisType } from '@viabiliza/contracts/analysis';
+import type {
+  AnalysisResult,
+  DevelopmentResult,
+  EnvironmentalResult,
+  FinancialResult,
+  Insight,
+  LegalResult,
+  MarketResult,
+  Severity,
+  TechnicalResult,
+  ViabilityScore,
+} from '@viabiliza/contracts/analysis-result';
+import { DOCUMENT_OPTION_LABELS, QUESTIONNAIRE_FIELD_LABELS, type Questionnaire, type QuestionnaireField } from '@viabiliza/contracts/questionnaire';
+import type { EngineDocument, ResolvedInputs } from './types.ts';
+
+/** Weights before re-normalisation over the components that apply. */
+export const SCORE_WEIGHTS = {
+  financial: 0.3,
+  development: 0.3,
+  market: 0.15,
+  legal: 0.2,
+  technical: 0.1,
+  environmental: 0.1,
+  completeness: 0.1,
+} as const;
+export type ScoreComponentId = keyof typeof SCORE_WEIGHTS;
+
+export const SCORE_COMPONENT_LABELS: Record<ScoreComponentId, string> = {
+  financial: 'Retorno financeiro',
+  development: 'Margem do empreendimento',
+  market: 'Preço frente ao mercado',
+  legal: 'Situação documental e jurídica',
+  technical: 'Aspectos técnicos',
+  environmental: 'Aspectos ambientais',
+  completeness: 'Completude dos dados',
+};
+
+/** Penalty of one finding, by severity (legal, technical and environmental components). */
+export const FINDING_PENALTY: Record<Severity, number> = { alta: 3, media: 1.5, baixa: 0.5 };
+
+/** Checklist penalties: [absent, only declared]. Items not listed cost nothing. */
+export const CHECKLIST_PENALTY: Record<string, readonly [number, number]> = {
+  matricula: [2, 1],
+  'certidao-negativa': [1, 0.5],
+  escritura: [0.5, 0.25],
+  iptu: [0.5, 0.25],
+  'habite-se': [0.5, 0.25],
+};
+
+export const BANDS = [
+  { band: 'alta', min: 8, label: 'Viabilidade alta' },
+  { band: 'moderada', min: 5, label: 'Viabilidade moderada' },
+  { band: 'baixa', min: 0, label: 'Viabilidade baixa' },
+] as const;
+
+export function clampScore(v: number): number {
+  if (!Number.isFinite(v)) return 0;
+  return Math.min(10, Math.max(0, v));
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export function scoreBand(value: number): { band: ViabilityScore['band']; label: string } {
+  const b = BANDS.find((x) => value >= x.min) ?? BANDS[2];
+  return { band: b.band, label: b.label };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Components (each 0–10; 7 means 'meets the bar')
+
+/** IRR against the discount rate: 7 at par, ±1 point per 2,5 p.p. */
+export function irrScore(irr: number, discountRate: number): number {
+  return clampScore(7 + 40 * (irr - discountRate));
+}
+
+/** Gross yield against the reference yield: 7 at par, ±1 point per 10% of the reference. */
+export function yieldScore(grossYield: number, referenceYield: number): number {
+  if (!(referenceYield > 0)) return 0;
+  return clampScore(7 + 10 * (grossYield / referenceYield - 1));
+}
+
+/** Margin on VGV against the target: 7 at target, ±1 point per 5 p.p. */
+export function marginScore(margin: number, target: number): number {
+  return clampScore(7 + 20 * (margin - target));
+}
+
+/** Asked price against the reference: 7 when equal, −1,5 points per 10% above (+ when below). */
+export function marketScore(deviation: number): number {
+  return clampScore(7 - 15 * deviation);
+}
+
+export function findingsPenalty(findings: readonly Insight[]): number {
+  return findings.reduce((sum, f) => sum + FINDING_PENALTY[f.severity], 0);
+}
+
+export function legalScore(legal: LegalResult, propertyType: string | undefined): number {
+  let penalty = findingsPenalty(legal.findings);
+  for (const item of legal.checklist) {
+    if (item.id === 'habite-se' && propertyType === 'terreno') continue;
+    const p = CHECKLIST_PENALTY[item.id];
+    if (!p) continue;
+    if (item.status === 'ausente') penalty += p[0];
+    else if (item.status === 'declarado') penalty += p[1];
+  }
+  return clampScore(10 - penalty);
+}
+
+export function technicalScore(technical: TechnicalResult): number {
+  return clampScore(10 - findingsPenalty(technical.findings));
+}
+
+/** Without documents nothing can be read, so the start is 7, not 10. */
+export function environmentalScore(environmental: EnvironmentalResult, hasDocuments: boolean): number {
+  return clampScore((hasDocuments ? 10 : 7) - findingsPenalty(environmental.findings));
+}
+
+export interface ScoreParts {
+  analysisType: AnalysisType;
+  financial: FinancialResult | null;
+  development: DevelopmentResult | null;
+  market: MarketResult | null;
+  legal: LegalResult | null;
+  technical: TechnicalResult | null;
+  environmental: EnvironmentalResult | null;
+  completenessPercent: number;
+  discountRate: number;
+  targetMargin: number;
+  referenceYield: number;
+  hasDocuments: boolean;
+  propertyType?: string;
+}
+
+/** The financial component: IRR vs discount rate, else gross yield vs reference; both averaged for 'investment'. */
+export function financialComponent(p: ScoreParts): number | null {
+  if (!p.financial) return null;
+  const irr = p.financial.irr.value;
+  const y = p.financial.grossYield.value;
+  const byIrr = irr !== null ? irrScore(irr, p.discountRate) : null;
+  const byYield = y !== null ? yieldScore(y, p.referenceYield) : null;
+  if (p.analysisType === 'investment' && byIrr !== null && byYield !== null) return (byIrr + byYield) / 2;
+  return byIrr ?? byYield;
+}
+
+export function computeScore(p: ScoreParts): ViabilityScore {
+  const raw: { id: ScoreComponentId; value: number }[] = [];
+  const margin = p.development?.marginOnVgv.value ?? null;
+  if (p.development && margin !== null) raw.push({ id: 'development', value: marginScore(margin, p.targetMargin) });
+  else {
+    const fin = financialComponent(p);
+    if (fin !== null) raw.push({ id: 'financial', value: fin });
+  }
+  if (p.market && p.market.position !== 'indeterminado' && p.market.deviation.value !== null) {
+    raw.push({ id: 'market', value: marketScore(p.market.deviation.value) });
+  }
+  if (p.legal) raw.push({ id: 'legal', value: legalScore(p.legal, p.propertyType) });
+  if (p.technical) raw.push({ id: 'technical', value: technicalScore(p.technical) });
+  if (p.environmental) raw.push({ id: 'environmental', value: environmentalScore(p.environmental, p.hasDocuments) });
+  raw.push({ id: 'completeness', value: clampScore(p.completenessPercent / 10) });
+
+  const totalWeight = raw.reduce((s, c) => s + SCORE_WEIGHTS[c.id], 0);
+  const components = raw.map((c) => ({
+    id: c.id,
+    label: SCORE_COMPONENT_LABELS[c.id],
+    value: round1(c.value),
+    weight: Math.round((SCORE_WEIGHTS[c.id] / totalWeight) * 1000) / 1000,
+  }));
+  const value = round1(clampScore(raw.reduce((s, c) => s + c.value * SCORE_WEIGHTS[c.id], 0) / totalWeight));
+  return { value, ...scoreBand(value), components };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Completeness
+
+export interface CompletenessParts {
+  questionnaire: Questionnaire;
+  inputs: ResolvedInputs;
+  documents: readonly EngineDocument[];
+  financial: boolean;
+  development: boolean;
+  market: boolean;
+  legal: boolean;
+  technical: boolean;
+  environmental: boolean;
+}
+
+const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null);
+const label = (f: QuestionnaireField) => QUESTIONNAIRE_FIELD_LABELS[f];
+
+/**
+ * Share of the inputs relevant to the parts computed that are present: questionnaire fields
+ * (or the same figure read from a document) and key documents.
+ */
+export function computeCompleteness(p: CompletenessParts): AnalysisResult['completeness'] {
+  const q = p.questionnaire;
+  const items = new Map<string, { label: string; present: boolean }>();
+  const add = (id: string, itemLabel: string, present: boolean) => {
+    if (!items.has(id)) items.set(id, { label: itemLabel, present });
+  };
+  const hasDoc = (type: string) => p.documents.some((d) => d.documentType === type);
+  const isLand = q.propertyType === 'terreno';
+
+  add('city', label('city'), filled(q.city));
+  add('state', label('state'), filled(q.state));
+  add('propertyType', label('propertyType'), filled(q.propertyType));
+  add('area', 'Área do imóvel (questionário ou documento)', p.inputs.area !== null);
+  add('price', 'Valor do imóvel (questionário ou documento)', p.inputs.price !== null);
+  if (p.financial && !p.development) {
+    add('monthlyRent', label('monthlyRent'), p.inputs.monthlyRent !== null);
+    add('annualTax', 'IPTU anual (questionário ou carnê)', p.inputs.annualTax !== null);
+    if (q.propertyType === 'apartamento' || q.propertyType === 'cobertura' || q.propertyType === 'sala') {
+      add('condominiumFee', label('condominiumFee'), p.inputs.condominiumFee !== null);
+    }
+  }
+  if (p.development) {
+    add('builtArea', 'Área construída planejada', p.inputs.builtArea !== null);
+    add('landArea', 'Área do terreno', p.inputs.landArea !== null);
+  }
+  if (p.market && !isLand) {
+    add('condition', label('condition'), filled(q.condition));
+    add('neighborhood', label('neighborhood'), filled(q.neighborhood));
+  }
+  if (p.legal) {
+    add('address', label('address'), filled(q.address));
+    add('legalStatus', label('legalStatus'), filled(q.legalStatus));
+    add('doc-matricula', `Documento: ${DOCUMENT_OPTION_LABELS.matricula}`, hasDoc('matricula'));
+    add('doc-certidao', `Documento: ${DOCUMENT_OPTION_LABELS['certidao-negativa']}`, hasDoc('certidao'));
+    if (!isLand) add('doc-iptu', `Documento: ${DOCUMENT_OPTION_LABELS.iptu}`, hasDoc('iptu'));
+  }
+  if (p.technical) {
+    if (!isLand) {
+      add('condition', label('condition'), filled(q.condition));
+      add('usableArea', 'Área útil (questionário ou documento)', filled(q.usableArea) || hasKey(p, 'area_privativa_m2'));
+    }
+    add('builtArea', isLand ? 'Área construída planejada' : 'Área construída (questionário ou documento)', p.inputs.builtArea !== null);
+    add('totalArea', 'Área total (questionário ou documento)', filled(q.totalArea) || hasKey(p, 'area_total_m2') || hasKey(p, 'area_terreno_m2'));
+  }
+  if (p.environmental) {
+    add('address', label('address'), filled(q.address));
+    add('documents', 'Documentos do imóvel com texto (matrícula, certidões)', p.documents.some((d) => d.pages.some((pg) => pg.text.trim() !== '')));
+  }
+  const all = [...items.values()];
+  const present = all.filter((i) => i.present).length;
+  return {
+    percent: all.length ? Math.round((present / all.length) * 100) : 0,
+    filled: present,
+    total: all.length,
+    missing: all.filter((i) => !i.present).map((i) => i.label),
+  };
+}
+
+function hasKey(p: CompletenessParts, key: string): boolean {
+  return p.documents.some((d) => d.keyFields.some((f) => f.key === key));
+}

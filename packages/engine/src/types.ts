@@ -1,0 +1,56 @@
+import type { AnalysisType, AssumptionOverrides } from '@viabiliza/contracts/analysis';
+import type { AssumptionUsed, Figure, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
+import type { AssumptionId } from '@viabiliza/contracts/analysis';
+import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
+
+/** A document as the engine sees it: key fields and page text from the extraction. */
+export interface EngineDocument {
+  id: string;
+  fileName: string;
+  /** matricula | escritura | compromisso | itbi | iptu | certidao | planta | laudo | outro */
+  documentType: string | null;
+  keyFields: {
+    key: string;
+    label: string;
+    value: string;
+    normalized: number | string | null;
+    page: number;
+    confidence: number;
+  }[];
+  pages: { number: number; text: string }[];
+}
+
+export interface EngineInput {
+  analysisType: AnalysisType;
+  questionnaire: Questionnaire;
+  documents: EngineDocument[];
+  overrides?: AssumptionOverrides;
+  /** ISO timestamp, passed in so the same input always gives the same result. */
+  generatedAt: string;
+  title?: string;
+}
+
+/**
+ * Everything the calculators need, already resolved from questionnaire, documents, reference
+ * data and assumptions, each with its source. Built by `resolve-inputs.ts`; read by
+ * `financial.ts` and `development.ts`, which never look at the questionnaire themselves.
+ */
+export interface ResolvedInputs {
+  /** Asking or purchase price: targetValue, else a document's transaction value, else price/m² × area. */
+  price: Figure | null;
+  /** Area used for per-m² figures (usable, else built, else total). */
+  area: Figure | null;
+  landArea: Figure | null;
+  builtArea: Figure | null;
+  /** Rent typed by the person; null means the reference R$/m² is used (and flagged). */
+  monthlyRent: Figure | null;
+  condominiumFee: Figure | null;
+  annualTax: Figure | null;
+  downPayment: Figure | null;
+  acceptsFinancing: boolean | null;
+  city: string | null;
+  state: string | null;
+  isDevelopment: boolean;
+  assumptions: Record<AssumptionId, AssumptionUsed>;
+  references: ReferenceRowUsed[];
+}
