@@ -1,6 +1,7 @@
 import type { SessionUser } from '@viabiliza/contracts/auth';
-import { ChevronDown, FolderUp } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ChevronDown, FolderUp, LayoutGrid, Rows3 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 
 import {
   AnalysisResults,
@@ -14,16 +15,22 @@ import { StartPanel } from '@/features/analysis/components/start-panel';
 import { SummaryCards } from '@/features/analysis/components/summary-cards';
 import { useAnalysisWorkspace } from '@/features/analysis/hooks/use-analysis-workspace';
 import type { ReadyDocument } from '@/features/analysis/utils/preconditions';
-import { useDocuments } from '@/features/documents/api/get-documents';
-import { DocumentsWorkspace } from '@/features/documents/components/documents-workspace';
+import { DocumentsWorkspace, useDocumentsState } from '@/features/documents/components/documents-workspace';
 import { QuestionnaireCard } from '@/features/questionnaire/components/questionnaire-card';
 import { useQuestionnaireDraft } from '@/features/questionnaire/hooks/use-questionnaire-draft';
 import { ReportActions } from '@/features/reports/components/report-actions';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { PageLoader } from '@/components/layout/page-loader';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
+
+const AdvancedAnalysisView = lazy(() => import('@/app/routes/analysis-advanced'));
+
+/** `?visao=avancada` opens the advanced view; the standard view is the default. */
+const VIEW_PARAM = 'visao';
+const ADVANCED = 'avancada';
 
 /**
  * /analise and /analisar-area (spec 01 §2 'Analysis workspace'). The page composes three features:
@@ -41,8 +48,22 @@ export default function AnalysisRoute() {
 
 function AnalysisScreen({ user }: { user: SessionUser }) {
   const draft = useQuestionnaireDraft(user.id);
-  const documents = useDocuments();
+  // Above both views: an upload and its announcements go on when the view is switched.
+  const documentsState = useDocumentsState();
+  const documents = documentsState.documents;
   const list = documents.data?.documents;
+  const [params, setParams] = useSearchParams();
+  const advanced = params.get(VIEW_PARAM) === ADVANCED;
+  const setAdvanced = (on: boolean) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (on) next.set(VIEW_PARAM, ADVANCED);
+        else next.delete(VIEW_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const ready = useMemo<ReadyDocument[]>(
     () => (list ?? []).filter((d) => d.status === 'completed').map((d) => ({ id: d.id, fileName: d.fileName })),
     [list],
@@ -60,93 +81,142 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
     resultRef.current?.scrollIntoView({ block: 'start' });
   }, [revealKey, shown, resultLoading]);
 
+  const banners = (
+    <div className="space-y-3">
+      {workspace.canUseDemo && <ExampleBanner demoMode={workspace.demoMode} onToggle={workspace.toggleDemo} />}
+      <FreeSystemBanner onDetails={() => workspace.setShowApiSettings(true)} />
+    </div>
+  );
+  const setupCard = (
+    <AnalysisSetupCard
+      analysisType={workspace.analysisType}
+      onAnalysisTypeChange={workspace.setAnalysisType}
+      provider={workspace.provider}
+      onProviderChange={workspace.setProvider}
+      disabled={workspace.running}
+    />
+  );
+  const runner = (
+    <StartPanel
+      demoMode={workspace.demoMode}
+      running={workspace.running}
+      loadingExample={workspace.demoMode && workspace.resultLoading}
+      stepText={workspace.stepText}
+      disabled={workspace.startDisabled}
+      message={workspace.message}
+      messageTone={workspace.messageTone}
+      canExport={workspace.shown !== null}
+      onStart={workspace.start}
+      onExport={workspace.exportText}
+    />
+  );
+  const result = (
+    <section ref={resultRef} aria-label="Resultado" className="min-w-0 scroll-mt-20">
+      {workspace.resultLoading ? (
+        <AnalysisResultsSkeleton />
+      ) : workspace.resultError ? (
+        <AnalysisResultsError error={workspace.resultError} onRetry={workspace.retryResult} />
+      ) : workspace.shown && !workspace.showApiSettings ? (
+        // Not kept behind the settings view: a chart in a hidden box measures nothing and warns.
+        <AnalysisResults
+          analysis={workspace.shown}
+          onDownload={workspace.exportText}
+          reportActions={
+            workspace.shown.kind === 'saved' && workspace.shown.id ? (
+              <ReportActions
+                analysisId={workspace.shown.id}
+                title={workspace.shown.property.title}
+                resultContent={workspace.shown.resultContent}
+              />
+            ) : undefined
+          }
+        />
+      ) : null}
+    </section>
+  );
+  const savedId = workspace.shown?.kind === 'saved' && workspace.shown.id ? workspace.shown.id : null;
+
   return (
     <Page>
       {workspace.showApiSettings && <ApiSettingsView onBack={() => workspace.setShowApiSettings(false)} />}
       {/* Hidden, not unmounted, behind the settings view: uploads and runs in progress carry on. */}
       <div hidden={workspace.showApiSettings} className="space-y-6">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Análise de Viabilidade</h1>
-          <p className="text-sm text-muted-foreground">
-            Descreva o imóvel no questionário, envie os documentos que tiver e inicie a análise.
-          </p>
-        </div>
-
-        <div className="space-y-3">
-          {workspace.canUseDemo && <ExampleBanner demoMode={workspace.demoMode} onToggle={workspace.toggleDemo} />}
-          <FreeSystemBanner onDetails={() => workspace.setShowApiSettings(true)} />
-        </div>
-
-        <AnalysisSetupCard
-          analysisType={workspace.analysisType}
-          onAnalysisTypeChange={workspace.setAnalysisType}
-          provider={workspace.provider}
-          onProviderChange={workspace.setProvider}
-          disabled={workspace.running}
-        />
-
-        <SummaryCards readyCount={ready.length} loading={documents.isPending} done={workspace.shown !== null} />
-
-        <QuestionnaireCard draft={draft} />
-
-        <section aria-labelledby="documents-title" className="space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="documents-title" className="flex items-center gap-2 text-lg font-semibold">
-              <FolderUp className="size-5 text-primary" aria-hidden />
-              Documentos
-            </h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={showUpload}
-              aria-controls="documents-area"
-              onClick={() => setShowUpload((v) => !v)}
-            >
-              {showUpload ? 'Ocultar área de upload' : 'Mostrar área de upload'}
-              <ChevronDown className={showUpload ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {advanced ? 'Análise Inteligente' : 'Análise de Viabilidade'}
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              {advanced
+                ? 'Documentos, extração, visualizador, analytics e chat da mesma análise, em abas.'
+                : 'Descreva o imóvel no questionário, envie os documentos que tiver e inicie a análise.'}
+            </p>
+          </div>
+          <div role="group" aria-label="Visão da página" className="inline-flex rounded-lg border p-0.5">
+            <Button variant={advanced ? 'ghost' : 'secondary'} size="sm" aria-pressed={!advanced} onClick={() => setAdvanced(false)}>
+              <Rows3 aria-hidden />
+              Padrão
+            </Button>
+            <Button variant={advanced ? 'secondary' : 'ghost'} size="sm" aria-pressed={advanced} onClick={() => setAdvanced(true)}>
+              <LayoutGrid aria-hidden />
+              Avançada
             </Button>
           </div>
-          {/* Hidden, not unmounted: an upload in progress and its announcements go on while it is closed. */}
-          <div id="documents-area" hidden={!showUpload}>
-            <DocumentsWorkspace />
-          </div>
-        </section>
+        </div>
 
-        <StartPanel
-          demoMode={workspace.demoMode}
-          running={workspace.running}
-          loadingExample={workspace.demoMode && workspace.resultLoading}
-          stepText={workspace.stepText}
-          disabled={workspace.startDisabled}
-          message={workspace.message}
-          messageTone={workspace.messageTone}
-          canExport={workspace.shown !== null}
-          onStart={workspace.start}
-          onExport={workspace.exportText}
-        />
-
-        <section ref={resultRef} aria-label="Resultado" className="min-w-0 scroll-mt-20">
-          {workspace.resultLoading ? (
-            <AnalysisResultsSkeleton />
-          ) : workspace.resultError ? (
-            <AnalysisResultsError error={workspace.resultError} onRetry={workspace.retryResult} />
-          ) : workspace.shown && !workspace.showApiSettings ? (
-            // Not kept behind the settings view: a chart in a hidden box measures nothing and warns.
-            <AnalysisResults
-              analysis={workspace.shown}
-              onDownload={workspace.exportText}
-              reportActions={
-                workspace.shown.kind === 'saved' && workspace.shown.id ? (
-                  <ReportActions
-                    analysisId={workspace.shown.id}
-                    title={workspace.shown.property.title}
-                    resultContent={workspace.shown.resultContent}
-                  />
-                ) : undefined
+        {advanced ? (
+          <Suspense fallback={<Skeleton role="status" aria-label="Carregando visão avançada" className="h-96 w-full" />}>
+            <AdvancedAnalysisView
+              documents={documentsState}
+              analysisId={savedId}
+              done={workspace.shown !== null}
+              setup={
+                <>
+                  {banners}
+                  {setupCard}
+                  <QuestionnaireCard draft={draft} />
+                </>
               }
+              runner={runner}
+              result={result}
             />
-          ) : null}
-        </section>
+          </Suspense>
+        ) : (
+          <>
+            {banners}
+            {setupCard}
+
+            <SummaryCards readyCount={ready.length} loading={documents.isPending} done={workspace.shown !== null} />
+
+            <QuestionnaireCard draft={draft} />
+
+            <section aria-labelledby="documents-title" className="space-y-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id="documents-title" className="flex items-center gap-2 text-lg font-semibold">
+                  <FolderUp className="size-5 text-primary" aria-hidden />
+                  Documentos
+                </h2>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-expanded={showUpload}
+                  aria-controls="documents-area"
+                  onClick={() => setShowUpload((v) => !v)}
+                >
+                  {showUpload ? 'Ocultar área de upload' : 'Mostrar área de upload'}
+                  <ChevronDown className={showUpload ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden />
+                </Button>
+              </div>
+              {/* Hidden, not unmounted: an upload in progress and its announcements go on while it is closed. */}
+              <div id="documents-area" hidden={!showUpload}>
+                <DocumentsWorkspace state={documentsState} />
+              </div>
+            </section>
+
+            {runner}
+            {result}
+          </>
+        )}
       </div>
     </Page>
   );

@@ -7,25 +7,94 @@ import { DocumentList } from '@/features/documents/components/document-list';
 import { DropZone } from '@/features/documents/components/drop-zone';
 import { ExtractionView } from '@/features/documents/components/extraction-view';
 import { ProcessingPanel } from '@/features/documents/components/processing-panel';
-import { useUploadFlow } from '@/features/documents/hooks/use-upload-flow';
+import { useUploadFlow, type UploadFlow } from '@/features/documents/hooks/use-upload-flow';
 import { QueryError } from '@/components/errors/query-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
+export interface DocumentsState {
+  documents: ReturnType<typeof useDocuments>;
+  flow: UploadFlow;
+  remove: ReturnType<typeof useDeleteDocument>;
+}
+
 /**
- * The documents part of the analysis screen: 'Upload' (drop zone, processing panel, 'Arquivos
- * Enviados') and 'Extração IA'. The event stream and the announcements live here, above the tabs, so
- * progress and toasts continue whichever tab is open.
+ * The list, its live events, the upload flow and removal. Call it above whatever tabs show the
+ * parts, so progress and toasts continue whichever tab is open.
  */
-export function DocumentsWorkspace() {
+export function useDocumentsState(): DocumentsState {
   const documents = useDocuments();
   useDocumentEvents({ enabled: true });
   const flow = useUploadFlow(documents.data?.documents);
   const remove = useDeleteDocument();
-  const list = documents.data?.documents ?? [];
-  const completedCount = list.filter((d) => d.status === 'completed').length;
+  return { documents, flow, remove };
+}
 
+/** Drop zone, processing panel and 'Arquivos Enviados'. */
+export function UploadArea({ state }: { state: DocumentsState }) {
+  const { documents, flow, remove } = state;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Documentos do imóvel</h2>
+        </CardTitle>
+        <CardDescription>
+          Envie matrículas, escrituras, IPTU, ITBI, plantas e laudos. O texto é extraído automaticamente,
+          com OCR para documentos digitalizados.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <DropZone onFiles={flow.send} />
+        {flow.processing && <ProcessingPanel state={flow.processing} />}
+        <DocumentList
+          documents={documents.data?.documents ?? []}
+          isPending={documents.isPending}
+          error={documents.error}
+          onRetry={() => void documents.refetch()}
+          isRetrying={documents.isFetching}
+          onRemove={(doc) => remove.mutate(doc.id)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Extração IA': progress while files are processed, then each file's type, key fields and text. */
+export function ExtractionArea({ state }: { state: DocumentsState }) {
+  const { documents, flow } = state;
+  return (
+    <div className="space-y-4">
+      {flow.processing && <ProcessingPanel state={flow.processing} />}
+      {documents.isPending ? (
+        <div role="status" aria-label="Carregando documentos" className="space-y-3 rounded-xl border p-6">
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : documents.isError ? (
+        <QueryError
+          title="Erro ao carregar arquivos"
+          error={documents.error}
+          onRetry={() => void documents.refetch()}
+          isRetrying={documents.isFetching}
+        />
+      ) : (
+        <ExtractionView documents={documents.data.documents} />
+      )}
+    </div>
+  );
+}
+
+/** How many files have been extracted, for the 'Extração IA' tab's counter. */
+export function completedCount(state: DocumentsState): number {
+  return (state.documents.data?.documents ?? []).filter((d) => d.status === 'completed').length;
+}
+
+/** The documents part of the analysis screen: tabs 'Upload' and 'Extração IA'. */
+export function DocumentsWorkspace({ state }: { state: DocumentsState }) {
+  const completed = completedCount(state);
   return (
     <Tabs defaultValue="upload" className="gap-4">
       <TabsList className="w-full sm:w-fit">
@@ -36,56 +105,14 @@ export function DocumentsWorkspace() {
         <TabsTrigger value="extraction" className="px-4">
           <ScanText aria-hidden />
           Extração IA
-          {completedCount > 0 && (
-            <span className="rounded-full bg-primary/10 px-1.5 text-xs text-primary tabular-nums">{completedCount}</span>
-          )}
+          {completed > 0 && <span className="rounded-full bg-primary/10 px-1.5 text-xs text-primary tabular-nums">{completed}</span>}
         </TabsTrigger>
       </TabsList>
-
       <TabsContent value="upload">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Documentos do imóvel</h2>
-            </CardTitle>
-            <CardDescription>
-              Envie matrículas, escrituras, IPTU, ITBI, plantas e laudos. O texto é extraído automaticamente,
-              com OCR para documentos digitalizados.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-6">
-            <DropZone onFiles={flow.send} />
-            {flow.processing && <ProcessingPanel state={flow.processing} />}
-            <DocumentList
-              documents={list}
-              isPending={documents.isPending}
-              error={documents.error}
-              onRetry={() => void documents.refetch()}
-              isRetrying={documents.isFetching}
-              onRemove={(doc) => remove.mutate(doc.id)}
-            />
-          </CardContent>
-        </Card>
+        <UploadArea state={state} />
       </TabsContent>
-
-      <TabsContent value="extraction" className="space-y-4">
-        {flow.processing && <ProcessingPanel state={flow.processing} />}
-        {documents.isPending ? (
-          <div role="status" aria-label="Carregando documentos" className="space-y-3 rounded-xl border p-6">
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : documents.isError ? (
-          <QueryError
-            title="Erro ao carregar arquivos"
-            error={documents.error}
-            onRetry={() => void documents.refetch()}
-            isRetrying={documents.isFetching}
-          />
-        ) : (
-          <ExtractionView documents={list} />
-        )}
+      <TabsContent value="extraction">
+        <ExtractionArea state={state} />
       </TabsContent>
     </Tabs>
   );
