@@ -14,9 +14,14 @@
  * Prints throughput, p50/p95/p99 per step, the error count, and the target: 0 responses 5xx and
  * p95 under 500 ms for every request that is not extraction or analysis (their end-to-end times
  * are printed apart: they are queue work on 2 cores, not request latency).
- * Flags: --users N (100), --duration S (300), --think MS (1000), --pglite.
+ * The server runs as its own process (`src/main.ts`, as deployed), so the simulated browsers share
+ * the cores with it but not its event loop; --inline runs it in the bench's process instead, as the
+ * first measurements did.
+ * Flags: --users N (100), --duration S (300), --think MS (1000), --pglite, --inline.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -33,6 +38,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '300' },
     think: { type: 'string', default: '1000' },
     pglite: { type: 'boolean', default: false },
+    inline: { type: 'boolean', default: false },
   },
 });
 const USERS = Number(flags.users);
@@ -61,10 +67,20 @@ function record(step: string, ms: number, status: number) {
   s.set(status, (s.get(status) ?? 0) + 1);
 }
 
-async function openDb(): Promise<{ handle: DatabaseHandle; label: string; drop: () => Promise<void>; dataDir: string }> {
+interface BenchDb {
+  /** Open in this process (--inline); a separate server opens its own. */
+  handle: DatabaseHandle | null;
+  label: string;
+  url: string | null;
+  drop: () => Promise<void>;
+  dataDir: string;
+}
+
+async function openDb(): Promise<BenchDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-bench-load-'));
   if (flags.pglite) {
-    return { handle: await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') }), label: 'PGlite', dataDir, drop: async () => {} };
+    const handle = flags.inline ? await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') }) : null;
+    return { handle, label: 'PGlite', url: null, dataDir, drop: async () => {} };
   }
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `viabiliza_load_${randomBytes(6).toString('hex')}`;
@@ -75,8 +91,9 @@ async function openDb(): Promise<{ handle: DatabaseHandle; label: string; drop: 
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
-    handle: await openDatabase({ kind: 'postgres', url: url.toString() }),
+    handle: flags.inline ? await openDatabase({ kind: 'postgres', url: url.toString() }) : null,
     label: 'PostgreSQL',
+    url: url.toString(),
     dataDir,
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
@@ -196,8 +213,51 @@ class Person {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function main() {
-  const db = await openDb();
+const SERVER_MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The app as deployed: its own process, configured by environment. */
+async function startServerProcess(db: BenchDb): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: db.dataDir,
+    PUBLIC_URL,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'error',
+    AUTH_SECRET: 'bench-load-secret-bench-load-secret-0000',
+  };
+  delete env.DATABASE_URL;
+  if (db.url) env.DATABASE_URL = db.url;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`o servidor terminou com código ${child.exitCode}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (i > 600) throw new Error('o servidor não respondeu em 2 min');
+    await sleep(200);
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function startInline(db: BenchDb): Promise<{ base: string; stop: () => Promise<void> }> {
   const runtime = await createRuntime(
     {
       publicUrl: PUBLIC_URL,
@@ -211,13 +271,28 @@ async function main() {
       queuePollSeconds: 2,
       metricsSampleSeconds: 30,
     },
-    db.handle,
+    db.handle!,
     { work: true, onError: (err) => console.error(err) },
   );
   const app = await buildApp(runtime.ctx, { logger: { level: 'error' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  log(`${db.label}, ${USERS} pessoas, ${DURATION_MS / 1000} s, pausa ${THINK_MS} ms; ${cpus().length} núcleos, carga ${loadavg()[0]!.toFixed(1)}`);
+  return {
+    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    stop: async () => {
+      await app.close();
+      await runtime.close();
+      await db.handle!.close();
+    },
+  };
+}
+
+async function main() {
+  const db = await openDb();
+  const server = flags.inline ? await startInline(db) : await startServerProcess(db);
+  const base = server.base;
+  log(
+    `${db.label}, servidor ${flags.inline ? 'no mesmo processo' : 'em processo próprio'}, ${USERS} pessoas, ${DURATION_MS / 1000} s, pausa ${THINK_MS} ms; ${cpus().length} núcleos, carga ${loadavg()[0]!.toFixed(1)}`,
+  );
 
   const people = Array.from({ length: USERS }, (_, i) => new Person(base, i));
   // Arrivals spread over the first 10 s, as people do not all click at once.
@@ -257,9 +332,7 @@ async function main() {
   log(`${requests} requisições em ${elapsed.toFixed(0)} s: ${(requests / elapsed).toFixed(1)} req/s; ${loops} fluxos completos; ${fiveXx} respostas 5xx; ${transportErrors} erros de conexão`);
   log(`meta (0 respostas 5xx e p95 < ${TARGET_P95_MS} ms fora da fila): ${fiveXx === 0 && transportErrors === 0 && !failedTarget ? 'atingida' : 'NÃO atingida'}`);
 
-  await app.close();
-  await runtime.close();
-  await db.handle.close();
+  await server.stop();
   await db.drop();
   rmSync(db.dataDir, { recursive: true, force: true });
 }

@@ -33,6 +33,8 @@ export interface AppConfig {
    * by a dead instance and resumed (embedded: all of them; one process owns DATA_DIR).
    */
   recoveryStaleSeconds?: number;
+  /** Password hashes (scrypt) at once; default: cores − 1, at least 1 (PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency?: number;
   /** Deploy hook URL per environment name, in configuration order (DEPLOY_ENVIRONMENTS). */
   deployEnvironments?: { name: string; hookUrl: string }[];
   /** GIT_COMMIT, when set. */
@@ -89,6 +91,7 @@ export function appConfigFromEnv(env: Env, webDist?: string): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     metricsSampleSeconds: 30,
     recoveryStaleSeconds: env.RECOVERY_STALE_SECONDS,
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     deployEnvironments: env.DEPLOY_ENVIRONMENTS.map((e) => ({ name: e.slice(0, e.indexOf('=')), hookUrl: e.slice(e.indexOf('=') + 1) })),
     gitCommit: env.GIT_COMMIT,
   };

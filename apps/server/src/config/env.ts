@@ -63,6 +63,8 @@ export const envSchema = z.object({
     .transform((v) => v === 'true'),
   METRICS_TOKEN: z.string().min(24, { error: 'deve ter pelo menos 24 caracteres' }).optional(),
   RECOVERY_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Password hashes (scrypt, ~100 ms of a core each) at once; unset: cores − 1, at least 1. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Deploy hooks per environment: 'staging=https://…,production=https://…' (admin deployment tab). */
   DEPLOY_ENVIRONMENTS: z
     .string()

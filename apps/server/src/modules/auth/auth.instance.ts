@@ -5,6 +5,7 @@ import * as schema from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@viabiliza/contracts/auth';
 import type { AppConfig } from '../../config/app-config.ts';
+import { limitedPasswordHashing } from './password-hashing.ts';
 
 export function createAuth(db: Database, config: AppConfig) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
@@ -20,6 +21,7 @@ export function createAuth(db: Database, config: AppConfig) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      password: limitedPasswordHashing(config.passwordHashConcurrency),
     },
     user: {
       additionalFields: {
