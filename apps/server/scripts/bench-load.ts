@@ -17,7 +17,10 @@
  * The server runs as its own process (`src/main.ts`, as deployed), so the simulated browsers share
  * the cores with it but not its event loop; --inline runs it in the bench's process instead, as the
  * first measurements did.
- * Flags: --users N (100), --duration S (300), --think MS (1000), --pglite, --inline.
+ * People arrive spread over --ramp seconds (10 by default: a burst, where the deliberately slow
+ * password hashes of 100 sign-ups and 100 sign-ins pile up).
+ * Flags: --users N (100), --duration S (300), --think MS (1000), --ramp S (10), --pglite, --inline,
+ * --profile DIR (the server's CPU profile, for chrome://inspect or speedscope).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,11 +42,15 @@ const { values: flags } = parseArgs({
     think: { type: 'string', default: '1000' },
     pglite: { type: 'boolean', default: false },
     inline: { type: 'boolean', default: false },
+    ramp: { type: 'string', default: '10' },
+    /** A directory: the server process writes a V8 CPU profile there when it stops. */
+    profile: { type: 'string' },
   },
 });
 const USERS = Number(flags.users);
 const DURATION_MS = Number(flags.duration) * 1000;
 const THINK_MS = Number(flags.think);
+const RAMP_MS = Number(flags.ramp) * 1000;
 const PUBLIC_URL = 'http://localhost:3000';
 const PASSWORD = 'Senha123!';
 const TARGET_P95_MS = 500;
@@ -235,10 +242,13 @@ async function startServerProcess(db: BenchDb): Promise<{ base: string; stop: ()
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'error',
     AUTH_SECRET: 'bench-load-secret-bench-load-secret-0000',
+    // As `npm start` runs it (dist/main.js sets it): React renders reports with its production build.
+    NODE_ENV: 'production',
   };
   delete env.DATABASE_URL;
   if (db.url) env.DATABASE_URL = db.url;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const profile = flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${flags.profile}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER_MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`o servidor terminou com código ${child.exitCode}`);
@@ -291,17 +301,17 @@ async function main() {
   const server = flags.inline ? await startInline(db) : await startServerProcess(db);
   const base = server.base;
   log(
-    `${db.label}, servidor ${flags.inline ? 'no mesmo processo' : 'em processo próprio'}, ${USERS} pessoas, ${DURATION_MS / 1000} s, pausa ${THINK_MS} ms; ${cpus().length} núcleos, carga ${loadavg()[0]!.toFixed(1)}`,
+    `${db.label}, servidor ${flags.inline ? 'no mesmo processo' : 'em processo próprio'}, ${USERS} pessoas chegando em ${RAMP_MS / 1000} s, ${DURATION_MS / 1000} s, pausa ${THINK_MS} ms; ${cpus().length} núcleos, carga ${loadavg()[0]!.toFixed(1)}`,
   );
 
   const people = Array.from({ length: USERS }, (_, i) => new Person(base, i));
-  // Arrivals spread over the first 10 s, as people do not all click at once.
+  // Arrivals spread over the first --ramp seconds, as people do not all click at once.
   const started = performance.now();
   const deadline = started + DURATION_MS;
   let loops = 0;
   await Promise.all(
     people.map(async (p, i) => {
-      await sleep((i * 10_000) / USERS);
+      await sleep((i * RAMP_MS) / USERS);
       await p.signUpAndIn();
       for (let it = 0; performance.now() < deadline; it++) {
         await p.loop(it, deadline);

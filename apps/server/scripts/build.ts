@@ -20,7 +20,7 @@ mkdirSync(dist, { recursive: true });
 
 await build({
   entryPoints: {
-    main: join(root, 'src/main.ts'),
+    server: join(root, 'src/main.ts'),
     // Extraction runs in worker threads, which load this file by path.
     'extract-worker': join(root, '../../packages/extract/src/worker.ts'),
   },
@@ -42,6 +42,14 @@ await build({
     },
   ],
 });
+// dist/main.js (what `npm start` runs) sets NODE_ENV before anything is loaded, then loads the
+// bundle. It cannot be a line inside the bundle: the bundle's imports of npm packages are evaluated
+// before its first line, and React (report rendering) picks its development build — several times
+// slower — when NODE_ENV is not 'production' at that moment.
+writeFileSync(
+  join(dist, 'main.js'),
+  "// Production unless the environment says otherwise (see scripts/build.ts).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server.js');\n",
+);
 cpSync(migrations, join(dist, 'migrations'), { recursive: true });
 // Read at run time beside the bundle by modules/auth/common-passwords.ts.
 cpSync(join(root, 'src/modules/auth/common-passwords.txt'), join(dist, 'common-passwords.txt'));

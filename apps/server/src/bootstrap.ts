@@ -35,7 +35,7 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/** The bundled worker beside dist/main.js, or the TypeScript source (run through tsx) in development. */
+/** The bundled worker beside dist/server.js, or the TypeScript source (run through tsx) in development. */
 export function extractionWorkerFile(): string {
   const bundled = join(here, 'extract-worker.js');
   return existsSync(bundled) ? bundled : join(here, '../../../packages/extract/src/worker.ts');

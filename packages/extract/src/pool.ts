@@ -27,7 +27,7 @@ export const EXTRACT_WORKER_BUNDLE_NAME = 'extract-worker.js';
 
 /**
  * Where the worker is: this source file runs from TypeScript (tests, `tsx` in development) and
- * then the worker is `worker.ts`; once bundled, this code lives in `dist/main.js` and the worker
+ * then the worker is `worker.ts`; once bundled, this code lives in `dist/server.js` and the worker
  * is `dist/extract-worker.js`.
  */
 export function defaultWorkerFile(): string {
