@@ -64,80 +64,108 @@ export async function uploadDocuments(
   let files = 0;
   let batchBytes = 0;
   const meta = requestMeta(request);
+  /** The accepted files' storing and recording, in the order they arrived. */
+  const accepted: Promise<{ summary: DocumentSummary; quarantined: boolean; warning: string | null }>[] = [];
 
   const reject = async (fileName: string, size: number, error: string) => {
     result.rejected.push({ fileName, size, error });
     await audit(ctx.db, request.log, { userId, action: 'upload', resource: 'document', success: false, details: { fileName, size, result: 'rejected', reason: error }, ...meta });
   };
 
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'propertyId' && typeof part.value === 'string' && part.value) propertyId = await ownedProperty(ctx, userId, part.value);
-      continue;
-    }
-    const fileName = displayName(part.filename);
-    files += 1;
-    if (files > UPLOAD_LIMITS.maxFiles) {
-      part.file.resume();
-      await reject(fileName, 0, UPLOAD_MESSAGES.tooManyFiles);
-      continue;
-    }
-    if (batchBytes >= UPLOAD_LIMITS.maxBatchBytes) {
-      part.file.resume();
-      await reject(fileName, 0, UPLOAD_MESSAGES.batchTooLarge);
-      continue;
-    }
-    const temp = await ctx.storage.receive(part.file, UPLOAD_LIMITS.maxFileBytes);
-    batchBytes += temp.size;
-    if (temp.truncated || part.file.truncated) {
-      await ctx.storage.discard(temp.tmpPath);
-      await reject(fileName, temp.size, UPLOAD_MESSAGES.tooLarge);
-      continue;
-    }
-    if (batchBytes > UPLOAD_LIMITS.maxBatchBytes) {
-      await ctx.storage.discard(temp.tmpPath);
-      await reject(fileName, temp.size, UPLOAD_MESSAGES.batchTooLarge);
-      continue;
-    }
-
-    const verdict = await validateUpload({ path: temp.tmpPath, name: fileName, size: temp.size, declaredMime: part.mimetype });
-    if (verdict.errors.length || !verdict.kind) {
-      await ctx.storage.discard(temp.tmpPath);
-      await reject(fileName, temp.size, verdict.errors[0] ?? UPLOAD_MESSAGES.typeNotAllowed);
-      continue;
-    }
-    const quarantined = Boolean(verdict.quarantineReason);
-    const id = crypto.randomUUID();
-    const storageKey = `${userId}/${id}`;
-    await ctx.storage.commit(temp.tmpPath, storageKey, quarantined ? 'quarantine' : 'uploads');
-    const row = await repo.insertDocument(ctx.db, {
-      id,
-      userId,
-      propertyId,
-      fileName,
-      fileType: verdict.kind,
-      fileSize: temp.size,
-      storageKey,
-      sha256: temp.sha256,
-      status: quarantined ? 'quarantined' : 'uploaded',
-      quarantineReason: verdict.quarantineReason,
-      warnings: verdict.warnings,
-    });
+  try {
+    await receiveParts();
+  } catch (err) {
+    // A broken stream (client gone, limits) ends the batch: the files already taken still finish.
+    await Promise.allSettled(accepted);
+    throw err;
+  }
+  // Every file's work ends before the answer, even when one failed; then the first failure is thrown.
+  const settled = await Promise.allSettled(accepted);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  for (const s of settled) {
+    if (s.status !== 'fulfilled') continue;
+    const { summary, quarantined, warning } = s.value;
     if (quarantined) result.quarantinedCount += 1;
-    else await ctx.queue.send(JOBS.extractDocument, { documentId: id });
-    if (verdict.warnings.length) result.warnings.push(`${fileName}: ${UPLOAD_MESSAGES.warnings(verdict.warnings)}`);
-    result.documents.push(toSummary(row));
-    await audit(ctx.db, request.log, {
-      userId,
-      action: 'upload',
-      resource: 'document',
-      success: !quarantined,
-      details: { fileName, size: temp.size, kind: verdict.kind, sha256: temp.sha256, result: quarantined ? 'quarantined' : 'accepted', reason: verdict.quarantineReason, warnings: verdict.warnings },
-      ...meta,
-    });
+    if (warning) result.warnings.push(warning);
+    result.documents.push(summary);
   }
   if (files === 0) throw new AppError('VALIDATION', UPLOAD_MESSAGES.noFiles);
   return result;
+
+  async function receiveParts(): Promise<void> {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'propertyId' && typeof part.value === 'string' && part.value) propertyId = await ownedProperty(ctx, userId, part.value);
+        continue;
+      }
+      const fileName = displayName(part.filename);
+      files += 1;
+      if (files > UPLOAD_LIMITS.maxFiles) {
+        part.file.resume();
+        await reject(fileName, 0, UPLOAD_MESSAGES.tooManyFiles);
+        continue;
+      }
+      if (batchBytes >= UPLOAD_LIMITS.maxBatchBytes) {
+        part.file.resume();
+        await reject(fileName, 0, UPLOAD_MESSAGES.batchTooLarge);
+        continue;
+      }
+      const temp = await ctx.storage.receive(part.file, UPLOAD_LIMITS.maxFileBytes);
+      batchBytes += temp.size;
+      if (temp.truncated || part.file.truncated) {
+        await ctx.storage.discard(temp.tmpPath);
+        await reject(fileName, temp.size, UPLOAD_MESSAGES.tooLarge);
+        continue;
+      }
+      if (batchBytes > UPLOAD_LIMITS.maxBatchBytes) {
+        await ctx.storage.discard(temp.tmpPath);
+        await reject(fileName, temp.size, UPLOAD_MESSAGES.batchTooLarge);
+        continue;
+      }
+
+      const verdict = await validateUpload({ path: temp.tmpPath, name: fileName, size: temp.size, declaredMime: part.mimetype });
+      if (verdict.errors.length || !verdict.kind) {
+        await ctx.storage.discard(temp.tmpPath);
+        await reject(fileName, temp.size, verdict.errors[0] ?? UPLOAD_MESSAGES.typeNotAllowed);
+        continue;
+      }
+      const quarantined = Boolean(verdict.quarantineReason);
+      const kind = verdict.kind;
+      // Stored, recorded, queued and audited while the next file streams in: on a busy server a
+      // batch of 3 waited for 18 database and disk steps in a row.
+      accepted.push(
+        (async () => {
+          const id = crypto.randomUUID();
+          const storageKey = `${userId}/${id}`;
+          await ctx.storage.commit(temp.tmpPath, storageKey, quarantined ? 'quarantine' : 'uploads');
+          const row = await repo.insertDocument(ctx.db, {
+            id,
+            userId,
+            propertyId,
+            fileName,
+            fileType: kind,
+            fileSize: temp.size,
+            storageKey,
+            sha256: temp.sha256,
+            status: quarantined ? 'quarantined' : 'uploaded',
+            quarantineReason: verdict.quarantineReason,
+            warnings: verdict.warnings,
+          });
+          if (!quarantined) await ctx.queue.send(JOBS.extractDocument, { documentId: id });
+          await audit(ctx.db, request.log, {
+            userId,
+            action: 'upload',
+            resource: 'document',
+            success: !quarantined,
+            details: { fileName, size: temp.size, kind, sha256: temp.sha256, result: quarantined ? 'quarantined' : 'accepted', reason: verdict.quarantineReason, warnings: verdict.warnings },
+            ...meta,
+          });
+          return { summary: toSummary(row), quarantined, warning: verdict.warnings.length ? `${fileName}: ${UPLOAD_MESSAGES.warnings(verdict.warnings)}` : null };
+        })(),
+      );
+    }
+  }
 }
 
 async function ownedProperty(ctx: AppContext, userId: string, propertyId: string): Promise<string> {
