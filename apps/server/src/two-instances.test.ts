@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
 import { openDatabase } from '@viabiliza/db/client';
 import { propertyDocuments } from '@viabiliza/db/schema';
 import { createTestDatabase, eventually, multipartBody, signUp, testConfig, usingPostgres, type TestApp } from '../test/helper.ts';
@@ -19,6 +20,8 @@ import { createNotification } from './modules/notifications/notifications.servic
  */
 
 type Instance = TestApp & { base: string };
+/** CI installs it before the tests (`.ci/run`); elsewhere the browser variant says it was skipped. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let store: Awaited<ReturnType<typeof createTestDatabase>>;
 let a: Instance;
 let b: Instance;
@@ -72,6 +75,36 @@ describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {
       expect(JSON.parse(data)).toMatchObject({ title: 'Análise concluída', read: false });
     } finally {
       await sse.close();
+    }
+  });
+
+  it.skipIf(!existsSync(CHROMIUM))('delivers it to a real browser page open on instance B', { timeout: 60_000 }, async () => {
+    const person = await signUp(a);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const context = await browser.newContext();
+      await context.addCookies(
+        person.cookie.split('; ').map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: b.base };
+        }),
+      );
+      const page = await context.newPage();
+      await page.goto(`${b.base}/api/health`);
+      // The page's own EventSource, as the app opens it (lib/realtime.ts), on instance B.
+      await page.evaluate(`new Promise((resolve, reject) => {
+        const source = new EventSource('/api/events', { withCredentials: true });
+        window.received = [];
+        source.addEventListener('notification', (e) => window.received.push(JSON.parse(e.data)));
+        source.addEventListener('ready', () => resolve(true), { once: true });
+        source.onerror = () => reject(new Error('EventSource falhou'));
+      })`);
+      await createNotification(a.runtime.ctx, { userId: person.user.id, title: 'Relatório pronto', message: 'Criada na instância A, vista no navegador da B.', type: 'info' });
+      await page.waitForFunction(`window.received.some((n) => n.message === 'Criada na instância A, vista no navegador da B.')`, undefined, { timeout: 15_000 });
+      const received = (await page.evaluate('window.received')) as { title: string; read: boolean }[];
+      expect(received).toEqual([expect.objectContaining({ title: 'Relatório pronto', read: false })]);
+    } finally {
+      await browser.close();
     }
   });
 
