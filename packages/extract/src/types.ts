@@ -23,6 +23,14 @@ export interface ExtractionResult {
 export interface ExtractionProgress {
   pagesDone: number;
   pageCount: number;
+  /** What is being done now: reading the text layer, or OCR of page `page`. */
+  phase?: 'text' | 'ocr';
+  /** 1-based page being read by OCR now (with phase 'ocr'). */
+  page?: number;
+  /** Pages still waiting for OCR, the current one included. */
+  ocrPagesLeft?: number;
+  /** Mean measured milliseconds per OCR page so far in this file; null before the first. */
+  msPerOcrPage?: number | null;
 }
 
 /**
