@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { withTimeout } from './deadline.ts';
+import { textCells } from './layout.ts';
 import { isBlank, rgbaToGray, toPgm, type GrayImage } from './image.ts';
 import { countLetters, rejoinHyphens } from './normalize.ts';
 import type { OcrLike } from './ocr.ts';
-import { ExtractionError, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
+import { ExtractionError, type TextCell, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 import { type PdfPageRange } from './rules.ts';
 
@@ -161,6 +162,7 @@ export interface PdfContext {
 
 async function readTextLayer(doc: PDFDocumentProxy, first: number, last: number, ctx: PdfContext, report: (done: number) => void) {
   const texts: string[] = [];
+  const cellsByPage = new Map<number, TextCell[]>();
   const failed = new Set<number>();
   let certain = 0;
   for (let n = first; n <= last; n++) {
@@ -172,7 +174,10 @@ async function readTextLayer(doc: PDFDocumentProxy, first: number, last: number,
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      text = layoutPageText(content.items.filter((item): item is PositionedText & typeof item => 'str' in item));
+      const items = content.items.filter((item): item is PositionedText & typeof item => 'str' in item);
+      text = layoutPageText(items);
+      // Form layouts: labels and values in other columns are paired by position (key-fields.ts).
+      cellsByPage.set(n, textCells(items, page.view[3]! - page.view[1]!));
       page.cleanup();
     } catch {
       failed.add(n);
@@ -181,7 +186,7 @@ async function readTextLayer(doc: PDFDocumentProxy, first: number, last: number,
     // Progress counts pages whose text is final; a page short of letters may still go to OCR.
     if (countLetters(text) >= MIN_PAGE_LETTERS) report(++certain);
   }
-  return { texts, failed };
+  return { texts, failed, cellsByPage };
 }
 
 function openPdf(data: Buffer) {
@@ -232,14 +237,14 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
       ctx.onProgress({ pagesDone: done, pageCount });
     };
 
-    const { texts, failed } = await withTimeout(
+    const { texts, failed, cellsByPage } = await withTimeout(
       readTextLayer(doc, first, last, ctx, report),
       ctx.textTimeoutMs,
       () => new ExtractionError('Timeout: PDF muito grande ou complexo', true),
       ctx.signal,
     );
     const needsOcr = pagesNeedingOcr(texts);
-    const pages: ExtractedPage[] = texts.map((text, i) => ({ number: first + i, text, method: 'text', confidence: null }));
+    const pages: ExtractedPage[] = texts.map((text, i) => ({ number: first + i, text, method: 'text', confidence: null, cells: cellsByPage.get(first + i) }));
     let done = needsOcr.filter((x) => !x).length;
     report(done);
 

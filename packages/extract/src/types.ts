@@ -12,6 +12,19 @@ export interface ExtractedPage {
   method: PageMethod;
   /** OCR mean confidence 0–100; null for a text layer. */
   confidence: number | null;
+  /**
+   * Runs of text with their place on the page (points, origin top-left), for pairing a form's
+   * labels with values that sit in another column or box. Not stored: used right after reading.
+   */
+  cells?: TextCell[];
+}
+
+export interface TextCell {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface ExtractionResult {
