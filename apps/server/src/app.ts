@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { canonicalUrl } from './plugins/canonical-url.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -45,14 +46,23 @@ import { UPLOAD_LIMITS } from '@viabiliza/contracts/documents';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Called before any plugin or route is added: tests hook in here to watch every route. */
+  observe?: (app: FastifyInstance) => void;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Hooks and the router read one URL: the path as the router decodes it (see canonical-url.ts).
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     trustProxy: ctx.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });
+  options.observe?.(app);
   app.decorateRequest('user', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,9 +93,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyServe
   });
   await registerRateLimit(app, ctx.config.rateLimitReadMax);
 
-  // State-changing calls from a browser must come from our own origin.
+  // State-changing calls from a browser must come from our own origin, whatever the path: every
+  // route that changes data is under /api, and a check that reads no path cannot be routed around.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
     if ((origin && !ctx.config.trustedOrigins.includes(origin)) || (!origin && crossSite)) {

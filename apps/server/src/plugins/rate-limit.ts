@@ -20,7 +20,9 @@ export async function registerRateLimit(app: FastifyInstance, readMax: number = 
     max: (req) => (isRead(req) ? readMax : RATE_LIMITS.default.max),
     timeWindow: RATE_LIMITS.default.windowMs,
     keyGenerator: (req) => `${isRead(req) ? 'read' : 'default'}:${req.ip}`,
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // Only reads of the web app's files go uncounted; a call that changes data is counted whatever
+    // its path (request.url is already canonical: see canonical-url.ts).
+    allowList: (req) => isRead(req) && !req.url.startsWith('/api/'),
     errorResponseBuilder: () => tooMany(),
   });
 }

@@ -101,13 +101,15 @@ async function record(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     });
     return;
   }
-  if (status === 403 && request.user && request.user.role !== 'admin' && (request.url.startsWith('/api/admin') || request.url.startsWith('/metrics'))) {
+  // By the route the router matched, not the URL as sent (which may spell the same route another way).
+  const route = request.routeOptions.url ?? '';
+  if (status === 403 && request.user && request.user.role !== 'admin' && (route.startsWith('/api/admin') || route.startsWith('/metrics'))) {
     await audit(ctx.db, request.log, {
       userId: request.user.id,
       action: SUSPICIOUS_ACTIONS.adminAccessDenied,
       resource: 'admin',
       success: false,
-      details: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0] },
+      details: { method: request.method, route },
       ...requestMeta(request),
     });
   }

@@ -21,7 +21,7 @@ import * as service from './documents.service.ts';
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     if (await loadUser(ctx, request)) return;
-    const isUpload = request.method === 'POST' && request.url.split('?')[0] === '/api/documents';
+    const isUpload = request.method === 'POST' && request.routeOptions.url === '/api/documents';
     throw new AppError('UNAUTHENTICATED', isUpload ? UPLOAD_MESSAGES.loginRequired : undefined);
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
