@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { LIEN_TYPES, type LienType } from './document-types.ts';
 import { UPLOAD_LIMITS } from './upload-limits.ts';
 
 export { UPLOAD_LIMITS } from './upload-limits.ts';
@@ -40,6 +41,10 @@ export const keyField = z.object({
   normalized: z.union([z.number(), z.string()]).nullable(),
   page: z.number().int(),
   confidence: z.number(),
+  /** On an 'onus' field: the registry act behind the lien and whether a later act cancelled it. */
+  lien: z
+    .object({ type: z.enum(Object.keys(LIEN_TYPES) as [LienType, ...LienType[]]), act: z.string().nullable(), active: z.boolean(), cancelledBy: z.string().nullable() })
+    .optional(),
 });
 export type KeyFieldDto = z.infer<typeof keyField>;
 

@@ -1,10 +1,12 @@
 import type { FigureSource, Insight, LegalResult, Severity } from '@viabiliza/contracts/analysis-result';
+import { LIEN_TYPES, type LienType } from '@viabiliza/contracts/document-types';
 import {
   DOCUMENT_OPTIONS,
   DOCUMENT_OPTION_LABELS,
   LEGAL_STATUS_LABELS,
   type Questionnaire,
 } from '@viabiliza/contracts/questionnaire';
+import { DOCUMENT_ROLES, documentTypeOf } from './document-roles.ts';
 import { formatNumber, formatPercent } from './report.ts';
 import { documentSource, questionnaireNumber, questionnaireSource } from './resolve-inputs.ts';
 import type { EngineDocument } from './types.ts';
@@ -81,24 +83,12 @@ export function sentenceAround(folded: string, index: number): string {
 // ------------------------------------------------------------------------------------------------
 // Checklist
 
-/** Extracted document types that prove each checklist item. */
-export const CHECKLIST_DOCUMENT_TYPES: Record<DocumentOption, readonly string[]> = {
-  escritura: ['escritura'],
-  matricula: ['matricula'],
-  iptu: ['iptu'],
-  'habite-se': [],
-  'aprovacao-plantas': ['planta'],
-  'certidao-negativa': ['certidao'],
-  'laudo-vistoria': ['laudo'],
-};
-
 const HABITE_SE = /habite-?\s?se|auto de conclusao|certificado de conclusao/;
-/** Types whose text may mention a habite-se without being one. */
-const NOT_HABITE_SE = new Set(['matricula', 'escritura', 'compromisso', 'iptu', 'itbi']);
 
 function provesOption(option: DocumentOption, doc: EngineDocument): boolean {
-  if (CHECKLIST_DOCUMENT_TYPES[option].includes(doc.documentType ?? '')) return true;
-  if (option === 'habite-se' && !NOT_HABITE_SE.has(doc.documentType ?? '')) {
+  const role = DOCUMENT_ROLES[documentTypeOf(doc)];
+  if (role.proves === option) return true;
+  if (option === 'habite-se' && !role.citesHabiteSe) {
     const first = [...doc.pages].sort((a, b) => a.number - b.number)[0];
     const head = foldSameLength(`${doc.fileName}\n${(first?.text ?? '').slice(0, 400)}`);
     return HABITE_SE.test(head);
@@ -127,6 +117,26 @@ export function buildChecklist(q: Questionnaire, docs: readonly EngineDocument[]
 
 // ------------------------------------------------------------------------------------------------
 // Liens and restrictions (ônus)
+
+/** How much each kind of lien weighs on a sale. */
+const LIEN_SEVERITY: Record<LienType, Severity> = {
+  hipoteca: 'alta',
+  alienacao_fiduciaria: 'alta',
+  penhora: 'alta',
+  arresto: 'alta',
+  sequestro: 'alta',
+  indisponibilidade: 'alta',
+  usufruto: 'alta',
+  inalienabilidade: 'alta',
+  impenhorabilidade: 'media',
+  incomunicabilidade: 'baixa',
+  servidao: 'media',
+  promessa_registrada: 'alta',
+  acao_reipersecutoria: 'alta',
+  enfiteuse: 'media',
+  tombamento: 'media',
+  bem_de_familia: 'media',
+};
 
 export const LIEN_PATTERNS: readonly { type: string; pattern: RegExp; severity: Severity }[] = [
   { type: 'hipoteca', pattern: /hipotec/g, severity: 'alta' },
@@ -240,7 +250,29 @@ export function findLiens(t: DocText): LienFound[] {
   return found;
 }
 
+/**
+ * The liens of one document. Only a registry document (a matrícula) records liens: a deed, a
+ * contract, a web page or a certificate names them to deny or disclaim them. Extraction gives
+ * each lien with its act and whether a later act cancelled it; documents read before it did are
+ * scanned here, still only if they are matrículas.
+ */
 function liensOf(doc: EngineDocument): LienFound[] {
+  if (documentTypeOf(doc) !== 'matricula') return [];
+  const fromActs = doc.keyFields.filter((f) => f.key === 'onus' && f.lien);
+  if (fromActs.length > 0) {
+    return fromActs.map((f) => {
+      const lien = f.lien!;
+      return {
+        type: LIEN_TYPES[lien.type].toLowerCase(),
+        severity: LIEN_SEVERITY[lien.type],
+        entry: lien.act,
+        page: f.page,
+        excerpt: f.value,
+        cancelled: !lien.active,
+        cancelledBy: lien.active ? null : { entry: lien.cancelledBy, page: f.page },
+      };
+    });
+  }
   const t = docText(doc);
   const liens = findLiens(t);
   // Key fields from extraction ('hipoteca', 'penhora (cancelada)') add what the text scan missed.

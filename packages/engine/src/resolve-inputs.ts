@@ -1,4 +1,5 @@
 import type { Figure, FigureSource, FigureUnit } from '@viabiliza/contracts/analysis-result';
+import { AREA_TYPE_ORDER, documentTypeOf, PRICE_TYPE_ORDER } from './document-roles.ts';
 import { QUESTIONNAIRE_FIELD_LABELS, parseBrNumber, type Questionnaire, type QuestionnaireField } from '@viabiliza/contracts/questionnaire';
 import { resolveAssumptionsWithReferences } from './assumptions.ts';
 import { figure } from './figure.ts';
@@ -45,7 +46,9 @@ const ANY_TYPE = '*';
  */
 export function documentNumber(docs: readonly EngineDocument[], keys: readonly string[], typeOrder: readonly string[]): Sourced | null {
   const rank = (doc: EngineDocument) => {
-    const i = typeOrder.indexOf(doc.documentType ?? 'outro');
+    // Registry ids, and the raw type of rows read before the registry ('iptu').
+    const canonical = typeOrder.indexOf(documentTypeOf(doc));
+    const i = canonical >= 0 ? canonical : typeOrder.indexOf(doc.documentType ?? 'outro');
     if (i >= 0) return i;
     const any = typeOrder.indexOf(ANY_TYPE);
     return any >= 0 ? any : -1;
@@ -57,7 +60,7 @@ export function documentNumber(docs: readonly EngineDocument[], keys: readonly s
   for (const key of keys) {
     for (const { doc } of ordered) {
       const fields = doc.keyFields.filter((f) => f.key === key);
-      const candidates = doc.documentType === 'matricula' ? [...fields].reverse() : fields;
+      const candidates = documentTypeOf(doc) === 'matricula' ? [...fields].reverse() : fields;
       for (const field of candidates) {
         const value = keyFieldNumber(field);
         if (value !== null && Number.isFinite(value) && value > 0) {
@@ -69,7 +72,7 @@ export function documentNumber(docs: readonly EngineDocument[], keys: readonly s
   return null;
 }
 
-const AREA_DOC_ORDER = ['matricula', 'escritura', 'compromisso', 'iptu', 'itbi', 'planta', 'laudo', ANY_TYPE];
+const AREA_DOC_ORDER: readonly string[] = AREA_TYPE_ORDER;
 
 export interface ResolvedAreas {
   usable: Figure | null;
@@ -112,7 +115,7 @@ export function isDevelopmentProject(q: Questionnaire): boolean {
   return q.mainObjective === 'desenvolvimento' || q.propertyType === 'terreno' || (q.purpose ?? []).includes('desenvolvimento');
 }
 
-const PRICE_DOC_ORDER = ['compromisso', 'escritura', 'itbi', 'outro', ANY_TYPE, 'matricula'];
+const PRICE_DOC_ORDER: readonly string[] = PRICE_TYPE_ORDER;
 
 const brasiliaDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -153,7 +156,7 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
 
   const rent = questionnaireNumber(q, 'monthlyRent');
   const condo = questionnaireNumber(q, 'condominiumFee', false);
-  const tax = questionnaireNumber(q, 'annualTax', false) ?? documentNumber(docs, ['valor_imposto'], ['iptu']);
+  const tax = questionnaireNumber(q, 'annualTax', false) ?? documentNumber(docs, ['valor_imposto'], ['iptu_carne', 'iptu_cadastral']);
   const down = questionnaireNumber(q, 'minimumDownPayment');
   const city = q.city?.trim() ? q.city.trim() : null;
   const state = normalizeState(q.state);

@@ -1,4 +1,6 @@
 import type { AnalysisType } from '@viabiliza/contracts/analysis';
+import { DOCUMENT_ROLES, documentTypeOf } from './document-roles.ts';
+import type { DocumentOption } from './legal.ts';
 import type {
   AnalysisResult,
   DevelopmentResult,
@@ -197,7 +199,7 @@ export function computeCompleteness(p: CompletenessParts): AnalysisResult['compl
   const add = (id: string, itemLabel: string, present: boolean) => {
     if (!items.has(id)) items.set(id, { label: itemLabel, present });
   };
-  const hasDoc = (type: string) => p.documents.some((d) => d.documentType === type);
+  const hasDoc = (option: DocumentOption) => p.documents.some((d) => DOCUMENT_ROLES[documentTypeOf(d)].proves === option);
   const isLand = q.propertyType === 'terreno';
 
   add('city', label('city'), filled(q.city));
@@ -224,7 +226,7 @@ export function computeCompleteness(p: CompletenessParts): AnalysisResult['compl
     add('address', label('address'), filled(q.address));
     add('legalStatus', label('legalStatus'), filled(q.legalStatus));
     add('doc-matricula', `Documento: ${DOCUMENT_OPTION_LABELS.matricula}`, hasDoc('matricula'));
-    add('doc-certidao', `Documento: ${DOCUMENT_OPTION_LABELS['certidao-negativa']}`, hasDoc('certidao'));
+    add('doc-certidao', `Documento: ${DOCUMENT_OPTION_LABELS['certidao-negativa']}`, hasDoc('certidao-negativa'));
     if (!isLand) add('doc-iptu', `Documento: ${DOCUMENT_OPTION_LABELS.iptu}`, hasDoc('iptu'));
   }
   if (p.technical) {

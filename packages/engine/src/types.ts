@@ -1,3 +1,4 @@
+import type { LienType } from '@viabiliza/contracts/document-types';
 import type { AnalysisType, AssumptionOverrides } from '@viabiliza/contracts/analysis';
 import type { AssumptionUsed, Figure, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
 import type { AssumptionId } from '@viabiliza/contracts/analysis';
@@ -7,7 +8,7 @@ import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 export interface EngineDocument {
   id: string;
   fileName: string;
-  /** matricula | escritura | compromisso | itbi | iptu | certidao | planta | laudo | outro */
+  /** A registry type id (`@viabiliza/contracts/document-types`); old rows may hold 'itbi', 'iptu', 'certidao'. */
   documentType: string | null;
   keyFields: {
     key: string;
@@ -16,6 +17,8 @@ export interface EngineDocument {
     normalized: number | string | null;
     page: number;
     confidence: number;
+    /** On an 'onus' field: the registry act behind the lien and whether a later act cancelled it. */
+    lien?: { type: LienType; act: string | null; active: boolean; cancelledBy: string | null };
   }[];
   pages: { number: number; text: string }[];
 }

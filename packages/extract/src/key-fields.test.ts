@@ -94,7 +94,7 @@ describe('extractKeyFields: matrícula', () => {
 
   it('classifies it as a matrícula', () => {
     expect(result.documentType).toBe('matricula');
-    expect(result.documentTypeLabel).toBe('Matrícula');
+    expect(result.documentTypeLabel).toBe('Matrícula (certidão do registro de imóveis)');
     expect(result.typeConfidence).toBeGreaterThanOrEqual(70);
   });
 
@@ -112,14 +112,9 @@ describe('extractKeyFields: matrícula', () => {
     expect(pick(fields, 'area_construida_m2')).toHaveLength(0);
   });
 
-  it('reads values with their context', () => {
-    expect(one(fields, 'valor_transacao')).toMatchObject({ normalized: 480000, value: 'R$ 480.000,00', page: 1 });
-    expect(one(fields, 'valor_venal')).toMatchObject({ normalized: 410000 });
-    expect(pick(fields, 'valor').map((f) => [f.normalized, f.page])).toEqual([
-      [300000, 1],
-      [350000, 2],
-      [520000, 2],
-    ]);
+  it('keeps to the facts a matrícula carries: no sale price or tax of an act as a property value', () => {
+    expect(pick(fields, 'valor_transacao')).toEqual([]);
+    expect(pick(fields, 'valor')).toEqual([]);
   });
 
   it('reads dates in both forms as ISO, once each', () => {
@@ -151,9 +146,9 @@ describe('extractKeyFields: matrícula', () => {
   });
 
   it('records the liens: the hipoteca of R.2 cancelled by AV.3, the alienação fiduciária of R.4 active', () => {
-    expect(pick(fields, 'onus').map((f) => [f.value, f.page])).toEqual([
-      ['hipoteca (cancelada)', 1],
-      ['alienação fiduciária', 2],
+    expect(pick(fields, 'onus').map((f) => [f.value, f.page, f.lien])).toEqual([
+      ['Hipoteca (R.2, cancelada pela AV.3)', 1, { type: 'hipoteca', act: 'R.2', active: false, cancelledBy: 'AV.3' }],
+      ['Alienação fiduciária (R.4)', 2, { type: 'alienacao_fiduciaria', act: 'R.4', active: true, cancelledBy: null }],
     ]);
     expect(pick(fields, 'onus')[0]!.label).toBe('Ônus / restrição');
   });
@@ -165,7 +160,7 @@ describe('extractKeyFields: escritura', () => {
 
   it('classifies it as an escritura, though it cites a matrícula and the ITBI', () => {
     expect(result.documentType).toBe('escritura');
-    expect(result.documentTypeLabel).toBe('Escritura');
+    expect(result.documentTypeLabel).toBe('Escritura pública');
   });
 
   it('finds outorgante and outorgado, price, ITBI base, areas and address', () => {
@@ -174,14 +169,15 @@ describe('extractKeyFields: escritura', () => {
       'JOÃO CARLOS PEREIRA (outorgado comprador)',
     ]);
     expect(one(fields, 'valor_transacao').normalized).toBe(480000);
-    expect(one(fields, 'base_calculo_itbi')).toMatchObject({ normalized: 480000, label: 'Base de cálculo do ITBI' });
-    expect(one(fields, 'valor').normalized).toBe(14400);
-    expect(one(fields, 'area_construida_m2').normalized).toBe(95.3);
+    expect(one(fields, 'valor_imposto').normalized).toBe(14400);
     expect(one(fields, 'area_privativa_m2').normalized).toBe(72.5);
     expect(one(fields, 'area_total_m2').normalized).toBe(110.7);
-    expect(values(fields, 'endereco')).toEqual(['Avenida Brigadeiro Faria Lima, nº 1.500', 'Rua das Acácias, nº 250']);
+    // The seller's seat (Av. Brigadeiro Faria Lima) is not the property's address.
+    expect(values(fields, 'endereco')).toEqual(['Rua das Acácias, nº 250']);
+    expect(one(fields, 'cep').normalized).toBe('01415000');
+    expect(one(fields, 'cidade').value).toBe('São Paulo');
     expect(one(fields, 'matricula_numero').value).toBe('45.678');
-    expect(values(fields, 'cartorio')).toEqual(['5º TABELIÃO DE NOTAS DE SÃO PAULO', '1º Oficial de Registro de Imóveis']);
+    expect(pick(fields, 'cartorio')).toHaveLength(1);
     expect(one(fields, 'inscricao_imobiliaria').normalized).toBe('01004501234');
     expect(one(fields, 'cpf').value).toBe('***.456.789-**');
   });
@@ -195,9 +191,9 @@ describe('extractKeyFields: ITBI guia', () => {
   const result = extractKeyFields({ fileName: 'guia.pdf', pages: textPages(ITBI) });
   const { fields } = result;
 
-  it('classifies it as ITBI', () => {
-    expect(result.documentType).toBe('itbi');
-    expect(result.documentTypeLabel).toBe('ITBI');
+  it('classifies it as an ITBI guide', () => {
+    expect(result.documentType).toBe('itbi_guia');
+    expect(result.documentTypeLabel).toBe('ITBI: guia de recolhimento');
   });
 
   it('reads the base, rate, tax, transaction and reference values and the SQL', () => {
@@ -206,10 +202,9 @@ describe('extractKeyFields: ITBI guia', () => {
     // 'Valor do imposto' and 'Total a pagar' are the same amount: one field.
     expect(one(fields, 'valor_imposto')).toMatchObject({ value: 'R$ 14.400,00', normalized: 14400 });
     expect(one(fields, 'valor_transacao').normalized).toBe(480000);
-    expect(one(fields, 'valor_venal').normalized).toBe(455120);
-    expect(one(fields, 'inscricao_imobiliaria')).toMatchObject({ value: '010.045.0123-4', confidence: 90 });
-    expect(one(fields, 'area_terreno_m2').normalized).toBe(1200);
-    expect(one(fields, 'endereco').value).toBe('Rua das Acácias, 250');
+    expect(one(fields, 'valor_venal_referencia').normalized).toBe(455120);
+    expect(one(fields, 'inscricao_imobiliaria')).toMatchObject({ value: '010.045.0123-4' });
+    expect(one(fields, 'endereco').value).toBe('Rua das Acácias, 250 - Apto 52');
   });
 
   it('keeps names apart from the next column of the form', () => {
@@ -228,10 +223,10 @@ describe('extractKeyFields: other texts', () => {
   it('weights confidence by the OCR confidence of the page', () => {
     const result = extractKeyFields({
       fileName: 'foto.jpg',
-      pages: [{ number: 1, text: 'IPTU 2024 - Inscrição imobiliária: 123.456.0001-2\nCEP 01310-100', confidence: 80 }],
+      pages: [{ number: 1, text: 'IPTU 2024 - Inscrição imobiliária: 123.456.0001-1\nCEP 01310-100', confidence: 80 }],
     });
-    expect(result.documentType).toBe('iptu');
-    expect(pick(result.fields, 'inscricao_imobiliaria')[0]).toMatchObject({ normalized: '12345600012', confidence: 72 });
+    expect(result.documentType).toBe('iptu_carne');
+    expect(pick(result.fields, 'inscricao_imobiliaria')[0]).toMatchObject({ normalized: '12345600011', confidence: 76 });
     expect(pick(result.fields, 'cep')[0]).toMatchObject({ normalized: '01310100', confidence: 76 });
   });
 
@@ -263,8 +258,8 @@ describe('extractKeyFields: other texts', () => {
 
   it('classifies IPTU, certidão, planta, laudo and compromisso texts', () => {
     const type = (text: string) => classifyDocument(fold(text), 'arquivo.pdf').type;
-    expect(type('PREFEITURA - IPTU 2024 - Imposto Predial e Territorial Urbano - valor venal do imóvel')).toBe('iptu');
-    expect(type('CERTIDÃO NEGATIVA DE DÉBITOS TRIBUTÁRIOS. Nada consta em nome do contribuinte.')).toBe('certidao');
+    expect(type('PREFEITURA - IPTU 2024 - Imposto Predial e Territorial Urbano - valor venal do imóvel')).toBe('iptu_carne');
+    expect(type('CERTIDÃO NEGATIVA DE DÉBITOS DE TRIBUTOS IMOBILIÁRIOS. Nada consta para o imóvel.')).toBe('cnd_imobiliaria');
     expect(type('PLANTA BAIXA - PAVIMENTO TÉRREO - ESCALA 1:100 - QUADRO DE ÁREAS')).toBe('planta');
     expect(type('LAUDO DE AVALIAÇÃO conforme NBR 14653-2. Vistoria realizada em 10/01/2024.')).toBe('laudo');
     expect(type('INSTRUMENTO PARTICULAR DE COMPROMISSO DE COMPRA E VENDA. PROMITENTE VENDEDOR: ...')).toBe('compromisso');

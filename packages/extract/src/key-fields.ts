@@ -1,57 +1,44 @@
-import type { DocumentType, KeyField, KeyFieldsResult } from './types.ts';
+import {
+  DOCUMENT_TYPES,
+  FIELD_LABELS,
+  LIEN_TYPES,
+  type DocumentTypeId,
+  type FieldKey,
+} from '@viabiliza/contracts/document-types';
+import { classifyDocument as classifyByContent } from './classify.ts';
 import { isValidCnpj, isValidCpf, maskCnpj, maskCpf, maskCpfsIn } from './cpf.ts';
+import { valueCellFor } from './layout.ts';
+import { findActs, findLiens } from './liens.ts';
+import { fixDigitLookalikes, isValidSql, parseFlexibleNumber } from './numbers.ts';
+import type { KeyField, KeyFieldsResult, TextCell } from './types.ts';
 
 /**
  * Document classification and key-field extraction from extracted page text (Brazilian property
- * paperwork: matrícula, escritura, compromisso, ITBI, IPTU, certidão, planta, laudo).
+ * paperwork; the types and fields are the registry's, `@viabiliza/contracts/document-types`).
  *
  * Patterns run on a folded copy of the text (lower case, accents removed, same length as the
  * original), so 'MATRÍCULA N.º' and 'matricula no' meet one pattern; values are cut from the
- * original text at the same offsets. A field's confidence is the pattern's strength times the OCR
- * confidence of its page (1 for a text layer).
+ * original text at the same offsets. Forms are read by position too: a label's value may sit in
+ * the next column or the box below (`cells` of a text-layer page). A field's confidence is the
+ * pattern's strength times the OCR confidence of its page (1 for a text layer).
+ *
+ * The property's facts (its address, CEP, city, inscription, areas, values) are one value each:
+ * of several candidates the best placed wins, and an address that follows 'residente',
+ * 'com sede', a notary's name or a phone number is a party's, never the property's.
  */
 
 export interface KeyFieldsInput {
   fileName: string;
-  pages: readonly { number: number; text: string; confidence: number | null }[];
+  pages: readonly { number: number; text: string; confidence: number | null; cells?: readonly TextCell[] }[];
 }
 
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  matricula: 'Matrícula',
-  escritura: 'Escritura',
-  compromisso: 'Compromisso de compra e venda',
-  itbi: 'ITBI',
-  iptu: 'IPTU',
-  certidao: 'Certidão negativa',
-  planta: 'Planta',
-  laudo: 'Laudo',
-  outro: 'Outro',
-};
+export const DOCUMENT_TYPE_LABELS: Record<DocumentTypeId, string> = Object.fromEntries(
+  Object.entries(DOCUMENT_TYPES).map(([id, info]) => [id, info.label]),
+) as Record<DocumentTypeId, string>;
 
 /** Keys in display order, with their Portuguese labels. */
-export const KEY_FIELD_LABELS = {
-  matricula_numero: 'Número da matrícula',
-  cartorio: 'Cartório',
-  endereco: 'Endereço',
-  cep: 'CEP',
-  inscricao_imobiliaria: 'Inscrição imobiliária',
-  area_total_m2: 'Área total',
-  area_construida_m2: 'Área construída',
-  area_privativa_m2: 'Área privativa',
-  area_terreno_m2: 'Área do terreno',
-  valor_transacao: 'Valor da transação',
-  valor_venal: 'Valor venal',
-  base_calculo_itbi: 'Base de cálculo do ITBI',
-  aliquota: 'Alíquota',
-  valor_imposto: 'Valor do imposto',
-  valor: 'Valor',
-  data: 'Data',
-  parte: 'Parte',
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  onus: 'Ônus / restrição',
-} as const;
-export type KeyFieldKey = keyof typeof KEY_FIELD_LABELS;
+export const KEY_FIELD_LABELS = FIELD_LABELS;
+export type KeyFieldKey = FieldKey;
 const KEY_ORDER = Object.keys(KEY_FIELD_LABELS) as KeyFieldKey[];
 
 // ---------------------------------------------------------------------------------------------
@@ -102,6 +89,14 @@ class Doc {
     this.folded = fold(text);
   }
 
+  pageStart(pageNumber: number): number {
+    return this.spans.find((s) => s.number === pageNumber)?.start ?? 0;
+  }
+
+  factorOf(pageNumber: number): number {
+    return this.spans.find((s) => s.number === pageNumber)?.factor ?? 1;
+  }
+
   page(index: number): PageSpan {
     let found = this.spans[0] ?? { start: 0, number: 1, factor: 1 };
     for (const span of this.spans) {
@@ -120,181 +115,93 @@ interface Candidate {
   strength: number;
   /** Identity for deduplication within the key; defaults to the normalized value or the value. */
   identity?: string;
+  /** Added to the strength when choosing the one value of a property fact (context, a form label). */
+  bonus?: number;
+  /** The page, when known otherwise than by the offset (a form cell). */
+  page?: number;
+  lien?: KeyField['lien'];
 }
 
+type Item = KeyField & { index: number; score: number };
+
 class FieldSet {
-  private readonly seen = new Set<string>();
-  readonly items: (KeyField & { index: number })[] = [];
+  private readonly seen = new Map<string, Item>();
+  readonly items: Item[] = [];
 
   constructor(private readonly doc: Doc) {}
 
   add(candidate: Candidate): void {
+    if (candidate.strength <= 0) return;
     const identity = `${candidate.key}|${candidate.identity ?? String(candidate.normalized ?? fold(candidate.value))}`;
-    if (this.seen.has(identity)) return;
-    this.seen.add(identity);
-    const page = this.doc.page(candidate.index);
+    const score = candidate.strength + (candidate.bonus ?? 0);
+    const known = this.seen.get(identity);
+    if (known) {
+      // The same value seen again: it keeps its first place and the best evidence for it.
+      known.score = Math.max(known.score, score);
+      return;
+    }
+    const span = this.doc.page(candidate.index);
+    const factor = candidate.page !== undefined ? this.doc.factorOf(candidate.page) : span.factor;
     const masked = candidate.key === 'cpf' || candidate.key === 'cnpj' ? candidate.value : maskCpfsIn(candidate.value);
-    this.items.push({
+    const item: Item = {
       key: candidate.key,
       label: KEY_FIELD_LABELS[candidate.key],
       value: masked.replace(/\s+/g, ' ').trim(),
       normalized: candidate.normalized,
-      page: page.number,
-      confidence: Math.round(100 * candidate.strength * page.factor),
+      page: candidate.page ?? span.number,
+      confidence: Math.round(100 * Math.min(1, candidate.strength) * factor),
       index: candidate.index,
-    });
+      score,
+      ...(candidate.lien ? { lien: candidate.lien } : {}),
+    };
+    this.seen.set(identity, item);
+    this.items.push(item);
   }
 
-  sorted(): KeyField[] {
-    return [...this.items]
+  /**
+   * The fields a document of this type carries: one value for each property fact (the best
+   * scored, the first on a tie), every value of the lists (parties, CPFs, dates, liens).
+   */
+  select(type: DocumentTypeId): KeyField[] {
+    const carried = new Set<string>(DOCUMENT_TYPES[type].fields);
+    const chosen: Item[] = [];
+    const bestOf = new Map<string, Item>();
+    for (const item of this.items) {
+      if (LIST_KEYS.has(item.key as KeyFieldKey)) {
+        chosen.push(item);
+        continue;
+      }
+      // Another type's fact (the price a CND never prints, a valor venal in a deed) is noise here.
+      if (!carried.has(item.key) && !(type === 'outro' && GENERIC_KEYS.has(item.key as KeyFieldKey))) continue;
+      const best = bestOf.get(item.key);
+      if (!best || item.score > best.score + 1e-9) bestOf.set(item.key, item);
+    }
+    chosen.push(...bestOf.values());
+    return chosen
       .sort((a, b) => KEY_ORDER.indexOf(a.key as KeyFieldKey) - KEY_ORDER.indexOf(b.key as KeyFieldKey) || a.index - b.index)
-      .map(({ index: _index, ...field }) => field);
+      .map(({ index: _index, score: _score, ...field }) => field);
   }
 }
+
+/** Keys that hold a list: every value found is kept. */
+const LIST_KEYS: ReadonlySet<KeyFieldKey> = new Set(['parte', 'cpf', 'cnpj', 'data', 'onus']);
+/** What an unrecognised paper may still show. */
+const GENERIC_KEYS: ReadonlySet<KeyFieldKey> = new Set(['valor', 'endereco', 'cep', 'area_privativa_m2', 'area_total_m2', 'area_construida_m2', 'area_terreno_m2']);
 
 /** '1.234.567,89' → 1234567.89. */
 export function parseBrazilianNumber(text: string): number {
-  return Number(text.replace(/\./g, '').replace(',', '.'));
+  return parseFlexibleNumber(text) ?? Number.NaN;
 }
 
-const BR_NUMBER = String.raw`\d{1,3}(?:\.\d{3})+(?:,\d{1,4})?|\d+(?:,\d{1,4})?`;
-
-// ---------------------------------------------------------------------------------------------
-// Classification
-
-type Weighted = readonly [RegExp, number];
-
-const TYPE_KEYWORDS: Record<Exclude<DocumentType, 'outro'>, readonly Weighted[]> = {
-  matricula: [
-    [/registro de imoveis/g, 3],
-    [/matricula\s*n\s*[.º°o]/g, 3],
-    [/oficial de registro/g, 3],
-    [/\bcnm\b/g, 3],
-    [/(?:^|\n)[ \t]*(?:r|av)[.-]\s?\d{1,3}\b/g, 1.5],
-    [/\bficha\b/g, 1],
-    [/registro anterior/g, 2],
-    [/prenotac/g, 1],
-    [/averbac/g, 1],
-    [/\bregistro geral\b/g, 2],
-  ],
-  escritura: [
-    [/escritura publica/g, 4],
-    [/saibam quantos/g, 4],
-    [/tabeliao|tabelionato/g, 2],
-    [/outorgante/g, 2],
-    [/outorgad[oa]/g, 2],
-    [/\btraslado\b/g, 2],
-    [/\blavrad[ao]\b/g, 1],
-    [/\bescrevente\b/g, 1],
-  ],
-  compromisso: [
-    [/instrumento particular/g, 3],
-    [/promitente vendedor/g, 4],
-    [/promitente comprador/g, 4],
-    [/compromisso/g, 2],
-    [/promessa de compra e venda/g, 4],
-    [/\bsinal\b/g, 0.5],
-    [/\bparcelas?\b/g, 0.5],
-  ],
-  itbi: [
-    [/\bitbi\b/g, 4],
-    [/imposto sobre (?:a )?transmissao/g, 4],
-    [/\bguia\b/g, 1],
-    [/base de calculo/g, 2],
-    [/\baliquota\b/g, 1],
-    [/\btransmitente\b/g, 1],
-    [/\badquirente\b/g, 0.5],
-    [/inter vivos/g, 2],
-  ],
-  iptu: [
-    [/\biptu\b/g, 4],
-    [/imposto predial e territorial urbano/g, 5],
-    [/inscricao imobiliaria/g, 2],
-    [/valor venal/g, 1],
-    [/\bsql\b/g, 1],
-    [/\bexercicio\b/g, 1],
-    [/\bcarne\b/g, 1],
-    [/\blancamento\b/g, 1],
-  ],
-  certidao: [
-    [/certidao negativa/g, 5],
-    [/nada consta/g, 4],
-    [/positiva com efeitos? de negativa/g, 4],
-    [/\bcertidao\b/g, 1],
-    [/\bdebitos\b/g, 1],
-  ],
-  planta: [
-    [/\bplanta\b/g, 2],
-    [/escala\s*1\s*[:/]/g, 3],
-    [/\bpavimento\b/g, 1],
-    [/quadro de areas/g, 3],
-    [/\bfachada\b/g, 1],
-    [/\bimplantacao\b/g, 1],
-    [/responsavel tecnico/g, 1],
-  ],
-  laudo: [
-    [/\blaudo\b/g, 4],
-    [/\bvistoria\b/g, 2],
-    [/\bavaliacao\b/g, 1],
-    [/nbr\s*14\.?653/g, 5],
-    [/parecer tecnico/g, 2],
-    [/engenheir[oa] avaliador/g, 2],
-  ],
-};
-
-const FILENAME_HINTS: readonly [RegExp, DocumentType][] = [
-  [/matricula/, 'matricula'],
-  [/escritura/, 'escritura'],
-  [/compromisso|promessa/, 'compromisso'],
-  [/itbi/, 'itbi'],
-  [/iptu/, 'iptu'],
-  [/certidao|\bcnd\b/, 'certidao'],
-  [/planta/, 'planta'],
-  [/laudo|vistoria/, 'laudo'],
-];
-
-/** Occurrences beyond this many add nothing: a long deed repeats 'outorgante' on every page. */
-const MAX_COUNTED = 3;
-/** The opening of the first page holds the title: keywords there count double. */
-const TITLE_LENGTH = 400;
-const MIN_SCORE = 4;
-
-export function classifyDocument(folded: string, fileName: string): { type: DocumentType; confidence: number } {
-  const scores = new Map<DocumentType, number>();
-  for (const [type, keywords] of Object.entries(TYPE_KEYWORDS) as [DocumentType, readonly Weighted[]][]) {
-    let score = 0;
-    for (const [pattern, weight] of keywords) {
-      let count = 0;
-      for (const match of folded.matchAll(pattern)) {
-        if (count >= MAX_COUNTED) break;
-        count++;
-        score += weight * (match.index < TITLE_LENGTH ? 2 : 1);
-      }
-    }
-    scores.set(type, score);
-  }
-  const name = fold(fileName);
-  for (const [pattern, type] of FILENAME_HINTS) {
-    if (pattern.test(name)) scores.set(type, (scores.get(type) ?? 0) + 2);
-  }
-  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
-  const [bestType, best] = ranked[0]!;
-  const second = ranked[1]?.[1] ?? 0;
-  if (best < MIN_SCORE) {
-    // Nothing recognisable: the less evidence for any type, the surer 'outro' is.
-    return { type: 'outro', confidence: Math.round(90 - (best / MIN_SCORE) * 40) };
-  }
-  const strength = 1 - Math.exp(-best / 8);
-  const margin = (best - second) / best;
-  return { type: bestType, confidence: Math.round(100 * strength * (0.4 + 0.6 * margin)) };
-}
+/** A number as printed or as OCR reads it ('46.511', '46,511', '1.234.567.89'); parseFlexibleNumber reads it. */
+const BR_NUMBER = String.raw`\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?`;
 
 // ---------------------------------------------------------------------------------------------
 // Field extractors
 
 function matriculaNumbers(doc: Doc, out: FieldSet): void {
   const pattern = new RegExp(
-    String.raw`\bmatricula(?:\s+do\s+imovel)?\s*(n\s*\.?\s*[º°o]\s*\.?|n\.|numero|num\.)?\s*:?\s*(\d{1,3}(?:\.\d{3})+|\d{1,7})(?![\dº°ª]|[.,]\d)`,
+    String.raw`\bmatricula(?:\s+do\s+imovel)?\s*(n\s*\.?\s*[º°o]\s*\.?|n\.|numero|num\.)?\s*:?\s*(\d{1,3}(?:[.,]\d{3})+|\d{1,7})(?![\dº°ª]|[.,]\d)`,
     'g',
   );
   for (const match of doc.folded.matchAll(pattern)) {
@@ -344,6 +251,33 @@ function cartorios(doc: Doc, out: FieldSet): void {
 
 const STREET =
   /\b(rua|avenida|av\.|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|praca|largo|viela)\s+([a-z0-9][^,\n;:()]{1,80}?)\s*,?\s*(?:n\s*\.?\s*[º°o]\s*\.?|numero|n\.)?\s*(\d{1,3}(?:\.\d{3})+|\d{1,5}|s\/n)(?!\d|[.,]\d)/g;
+/**
+ * Whose address this is, from the words just before it: the property's ('situado na', 'IMÓVEL:',
+ * 'endereço do imóvel') scores 1, a party's, a notary's or a company's ('residente', 'com sede',
+ * 'Tabelião', 'fone') -1, nothing said 0. The nearer word wins.
+ */
+const PROPERTY_WORDS = /\b(?:situad[oa]s?|localizad[oa]s?|sit[oa]s?|imovel|imoveis|objeto|frente para|lote|terreno|edificio|predio|endereco do imovel|local do imovel|logradouro)\b/g;
+const PARTY_WORDS = /\b(?:resident(?:e|es)|domiciliad[oa]s?|com sede|sediad[oa]|estabelecid[oa]|escritorio|correspondencia|cartorio|tabeli(?:ao|a|onato)|oficial|serventia|fone|telefone|tel|e-?mail|agencia|cnpj|cpf|filial|matriz|administradora|sindic[oa])\b/g;
+
+function lastMatchEnd(text: string, pattern: RegExp): number {
+  let at = -1;
+  for (const m of text.matchAll(pattern)) at = m.index + m[0].length;
+  return at;
+}
+
+export function placeContext(folded: string, index: number): number {
+  const from = Math.max(0, index - 160);
+  let before = folded.slice(from, index);
+  // Only this sentence or form line speaks of this address.
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n'));
+  if (cut >= 0) before = before.slice(cut + 1);
+  const property = lastMatchEnd(before, PROPERTY_WORDS);
+  const party = lastMatchEnd(before, PARTY_WORDS);
+  if (party > property) return -1;
+  if (property >= 0) return 1;
+  return 0;
+}
+
 const STREET_NAMES: Record<string, string> = { 'av.': 'avenida', 'al.': 'alameda', 'tv.': 'travessa', 'rod.': 'rodovia' };
 
 function addresses(doc: Doc, out: FieldSet): void {
@@ -351,12 +285,14 @@ function addresses(doc: Doc, out: FieldSet): void {
     const [, type, name, number] = match as unknown as [string, string, string, string];
     if (type.endsWith('.') && /^\d/.test(name)) continue; // 'AV. 3 - ...' is an averbação, not an avenue
     const value = doc.text.slice(match.index, match.index + match[0].length);
+    const context = placeContext(doc.folded, match.index);
     out.add({
       key: 'endereco',
       value,
       normalized: null,
       index: match.index,
-      strength: 0.85,
+      strength: context < 0 ? 0 : 0.85,
+      bonus: context,
       identity: `${STREET_NAMES[type] ?? type}|${name.replace(/\s+/g, ' ').trim()}|${number.replace(/\./g, '')}`,
     });
   }
@@ -371,12 +307,14 @@ function ceps(doc: Doc, out: FieldSet): void {
     const before = doc.folded.slice(Math.max(0, match.index - 20), match.index);
     const labelled = /\bcep\b/.test(before) || match[0].startsWith('cep');
     const numberAt = match.index + match[0].search(/\d/);
+    const context = placeContext(doc.folded, match.index);
     out.add({
       key: 'cep',
       value: doc.text.slice(numberAt, match.index + match[0].length),
       normalized: digits,
       index: numberAt,
-      strength: labelled ? 0.95 : 0.75,
+      strength: context < 0 ? 0 : labelled ? 0.95 : 0.75,
+      bonus: context,
     });
   }
 }
@@ -415,12 +353,15 @@ function areas(doc: Doc, out: FieldSet): void {
   }
 }
 
-const MONEY = new RegExp(String.raw`r\$\s*(${BR_NUMBER})(?!\d)`, 'g');
+// 'R$', and OCR's 'RS' or 'R $' before a number.
+const MONEY = new RegExp(String.raw`\br\s?[$s]\s*(${BR_NUMBER})(?!\d)`, 'g');
 const MONEY_CONTEXT: readonly [RegExp, KeyFieldKey][] = [
   [/valor venal/g, 'valor_venal'],
-  [/valor d[ae] transacao|valor declarado|valor da (?:venda|compra|alienacao)|\bpreco\b/g, 'valor_transacao'],
+  [/valor venal de referencia|\bvvr\b/g, 'valor_venal_referencia'],
+  [/valor (?:total )?d[ae] transacao|valor declarado|valor da (?:venda|compra|alienacao)|\bpreco\b/g, 'valor_transacao'],
   [/base de calculo/g, 'base_calculo_itbi'],
-  [/valor do (?:imposto|itbi|iptu)|imposto devido|total a (?:pagar|recolher)|valor a (?:pagar|recolher)/g, 'valor_imposto'],
+  [/valor do (?:imposto|itbi|iptu)|imposto devido|itbi devido|total a (?:pagar|recolher)|valor a (?:pagar|recolher)|imposto a (?:pagar|recolher)/g, 'valor_imposto'],
+  [/valor (?:total )?pago|valor do pagamento|valor do documento|total pago|valor cobrado|valor recolhido/g, 'valor_pago'],
 ];
 
 function moneyKey(before: string): KeyFieldKey {
@@ -442,7 +383,13 @@ function amounts(doc: Doc, out: FieldSet): void {
     previousEnd = match.index + match[0].length;
     const number = parseBrazilianNumber(match[1]!);
     if (!(number > 0)) continue;
-    const key = moneyKey(before);
+    let key = moneyKey(before);
+    // 'O imposto de transmissão foi recolhido … no valor de R$ 14.400,00': the tax, by its sentence.
+    if (key === 'valor' && /\b(?:no|pelo) valor de\s*$/.test(before)) {
+      const sentence = doc.folded.slice(Math.max(0, match.index - 200), match.index);
+      const start = Math.max(sentence.lastIndexOf('. '), sentence.lastIndexOf('\n'));
+      if (/\bitbi\b|imposto de transmissao|imposto sobre (?:a )?transmissao/.test(sentence.slice(start + 1))) key = 'valor_imposto';
+    }
     out.add({
       key,
       value: doc.text.slice(match.index, previousEnd),
@@ -453,7 +400,7 @@ function amounts(doc: Doc, out: FieldSet): void {
   }
 }
 
-const RATE = /\baliquota\b[^\d\n]{0,20}(\d{1,2}(?:,\d{1,2})?)\s*%/g;
+const RATE = /\baliquota\b[^\d\n]{0,20}(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g;
 
 function rates(doc: Doc, out: FieldSet): void {
   for (const match of doc.folded.matchAll(RATE)) {
@@ -493,24 +440,36 @@ function dates(doc: Doc, out: FieldSet): void {
 }
 
 const REGISTRATION =
-  /\b(inscricao imobiliaria|inscricao municipal|inscricao cadastral|inscricao do imovel|cadastro municipal|cadastro imobiliario|cadastro do imovel|cadastrad[oa] na prefeitura|numero do contribuinte|contribuinte|sql|inscricao)\b(?![ \t]+(?:estadual|federal|no cpf|no cnpj))[^\d\n]{0,30}?(\d[\d./-]{4,24}\d)/g;
+  /\b(inscricao imobiliaria|inscricao municipal|inscricao cadastral|inscricao do imovel|cadastro municipal|cadastro imobiliario|cadastro do imovel|cadastrad[oa] na prefeitura|numero do contribuinte|contribuinte|sql|inscricao)\b(?![ \t]+(?:estadual|federal|no cpf|no cnpj))[^\d\n]{0,30}?([\dol][\dol./-]{4,24}[\dol])(?![\d/])/g;
 const NOT_REGISTRATION = [/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, /^\d{1,2}\/\d{1,2}\/\d{4}$/, /^\d{5}-\d{3}$/];
 
 function registrations(doc: Doc, out: FieldSet): void {
   for (const match of doc.folded.matchAll(REGISTRATION)) {
-    const number = match[2]!;
+    const number = fixDigitLookalikes(match[2]!);
     const digits = number.replace(/\D/g, '');
-    if (digits.length < 6 || NOT_REGISTRATION.some((p) => p.test(number))) continue;
-    const numberAt = match.index + match[0].length - number.length;
+    if (digits.length < 6 || /[a-z]/.test(number) || NOT_REGISTRATION.some((p) => p.test(number))) continue;
+    const numberAt = match.index + match[0].length - match[2]!.length;
     const generic = match[1] === 'contribuinte' || match[1] === 'inscricao';
-    out.add({
-      key: 'inscricao_imobiliaria',
-      value: doc.text.slice(numberAt, numberAt + number.length),
-      normalized: digits,
-      index: numberAt,
-      strength: generic ? 0.75 : 0.9,
-    });
+    addRegistration(out, number, digits, numberAt, generic ? 0.75 : 0.9, placeContext(doc.folded, match.index));
   }
+}
+
+/**
+ * An inscription: a São Paulo SQL that passes its check digit is sure; one that fails is a
+ * misread (or another city's code of the same length) and loses to any that passes.
+ */
+function addRegistration(out: FieldSet, printed: string, digits: string, index: number, strength: number, context: number, page?: number): void {
+  const sqlShaped = /^\d{3}\.\d{3}\.\d{4}-\d$/.test(printed.trim());
+  const checked = digits.length === 11 && isValidSql(digits);
+  out.add({
+    key: 'inscricao_imobiliaria',
+    value: printed.trim(),
+    normalized: digits,
+    index,
+    page,
+    strength: checked ? Math.max(strength, 0.95) : sqlShaped ? 0.5 : strength,
+    bonus: context * 0.2 + (checked ? 0.3 : 0),
+  });
 }
 
 const ROLE_WORDS: readonly [RegExp, string][] = [
@@ -636,128 +595,360 @@ function documents(doc: Doc, out: FieldSet): void {
   }
 }
 
+
 // ---------------------------------------------------------------------------------------------
-// Liens and restrictions (ônus)
+// Codes, fractions, the property's city, the dates and the result of a certificate
 
-const LIENS: readonly [RegExp, string][] = [
-  [/hipotec/g, 'hipoteca'],
-  [/alienacao fiduciaria|alienad[oa] fiduciariamente|alienou fiduciariamente|propriedade fiduciaria/g, 'alienação fiduciária'],
-  [/\bpenhor(?:a|ad[oa])\b/g, 'penhora'],
-  [/\busufruto\b/g, 'usufruto'],
-  [/\bindisponibilidade\b/g, 'indisponibilidade'],
-  [/\bservidao\b/g, 'servidão'],
-  [/inalienabilidade/g, 'cláusula de inalienabilidade'],
-  [/impenhorabilidade/g, 'cláusula de impenhorabilidade'],
-  [/\barresto\b/g, 'arresto'],
-];
-const CANCELLATION = /cancelament|cancelad[oa]|cancela-se|\bbaixa d[aeo]|\bextint[oa]\b/;
-/** Sentences stating the absence of liens ('livre e desembaraçado de quaisquer ônus, hipotecas'). */
-const NEGATION = /\blivres?\b.{0,80}(?:onus|desembaracad)|desembaracad|\binexist|\bnao (?:ha|existe|consta|pesa)|nada consta|\bsem onus\b|\bisent[oa] de\b/;
-/** A registration entry starts a line or a sentence: 'R.1/45.678 -', 'AV.3 -', 'Av-3'. */
-const ENTRY_MARK = /(?:^|\n|[.;]\s)[ \t]*(R|AV|Av)\s*[.-]\s*(\d{1,3})(?=[\s/:–—-]|\.\s)/g;
-const REFERENCE = /\b(r|av)\s*[.-]\s*(\d{1,3})\b/g;
+const CNM = /\bcnm\b[^\d\n]{0,12}(\d{6}\s?\.\s?\d\s?\.\s?\d{7}\s?-\s?\d{2})/g;
 
-interface Entry {
-  label: string | null;
-  start: number;
-  end: number;
+function cnms(doc: Doc, out: FieldSet): void {
+  for (const match of doc.folded.matchAll(CNM)) {
+    const at = match.index + match[0].length - match[1]!.length;
+    out.add({ key: 'cnm', value: doc.text.slice(at, match.index + match[0].length), normalized: match[1]!.replace(/\D/g, ''), index: at, strength: 0.95 });
+  }
 }
 
-interface Lien {
-  type: string;
-  entry: string | null;
-  index: number;
-  cancelled: boolean;
-  strength: number;
+const FRACTION = /\bfracao ideal\b[^\d\n]{0,40}?(\d+[.,]\d+)\s*(%)?/g;
+
+function fractions(doc: Doc, out: FieldSet): void {
+  for (const match of doc.folded.matchAll(FRACTION)) {
+    const value = parseFlexibleNumber(match[1]!);
+    if (value === null) continue;
+    const at = match.index + match[0].length - match[1]!.length - (match[2] ? 1 : 0);
+    out.add({ key: 'fracao_ideal', value: doc.text.slice(at, match.index + match[0].length).trim(), normalized: value, index: at, strength: 0.9 });
+  }
 }
 
-/** The sentence around `index`, looked for within 400 characters each side. */
-function sentenceAround(folded: string, index: number): string {
-  const from = Math.max(0, index - 400);
-  const before = folded.slice(from, index);
-  const start = from + Math.max(before.lastIndexOf('.'), before.lastIndexOf(';'), before.lastIndexOf('\n\n'), -1) + 1;
-  const after = folded.slice(index, index + 400);
-  const ends = ['.', ';', '\n\n'].map((s) => after.indexOf(s)).filter((i) => i >= 0);
-  return folded.slice(start, index + (ends.length ? Math.min(...ends) : after.length));
+export const UFS = new Set(['ac', 'al', 'ap', 'am', 'ba', 'ce', 'df', 'es', 'go', 'ma', 'mt', 'ms', 'mg', 'pa', 'pb', 'pr', 'pe', 'pi', 'rj', 'rn', 'rs', 'ro', 'rr', 'sc', 'sp', 'se', 'to']);
+const CITY_WORDS = String.raw`\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:d[aeo]s?[ \t]+)?\p{Lu}[\p{L}'’-]*){0,4}`;
+/** 'São Paulo - SP', 'Campinas/SP', 'SÃO PAULO-SP' after an address. */
+const CITY_UF = new RegExp(String.raw`(${CITY_WORDS})[ \t]*(?:[-–/,]|\()[ \t]*(\p{Lu}{2})\b\)?`, 'gu');
+/** Where a paper names its city without an address: the prefeitura, the comarca, the registry. */
+const CITY_HEADER = new RegExp(
+  String.raw`(?:prefeitura (?:municipal )?(?:do municipio )?de|municipio de|comarca de|registro de imoveis de|registro de imoveis da comarca de|cidade de)[ \t]+(${CITY_WORDS.replace(/\\p\{Lu\}/g, '[\\p{L}]')})`,
+  'gu',
+);
+const CAPITALS: Record<string, [string, string]> = { sp: ['São Paulo', 'SP'], rj: ['Rio de Janeiro', 'RJ'] };
+
+function titleCase(name: string): string {
+  const small = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w, i) => (i > 0 && small.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 }
 
-function registrationEntries(doc: Doc): Entry[] {
-  const marks = [...doc.text.matchAll(ENTRY_MARK)].map((m) => ({
-    label: `${m[1]!.toUpperCase()}.${Number(m[2])}`,
-    start: m.index + m[0].search(/[RA]/),
-  }));
-  const entries: Entry[] = [{ label: null, start: 0, end: marks[0]?.start ?? doc.text.length }];
-  marks.forEach((mark, i) => entries.push({ label: mark.label, start: mark.start, end: marks[i + 1]?.start ?? doc.text.length }));
-  return entries;
-}
-
-function liens(doc: Doc, out: FieldSet): void {
-  const found: Lien[] = [];
-  for (const entry of registrationEntries(doc)) {
-    const text = doc.folded.slice(entry.start, entry.end);
-    const mentioned: { type: string; index: number }[] = [];
-    for (const [pattern, type] of LIENS) {
-      for (const match of text.matchAll(pattern)) {
-        const index = entry.start + match.index;
-        if (NEGATION.test(sentenceAround(doc.folded, index))) continue;
-        mentioned.push({ type, index });
-        break;
-      }
-    }
-    if (mentioned.length === 0) continue;
-    const cancels = entry.label ? CANCELLATION.test(text) : false;
-    if (!cancels) {
-      for (const m of mentioned) {
-        const sentenceCancels = !entry.label && CANCELLATION.test(sentenceAround(doc.folded, m.index));
-        found.push({ type: m.type, entry: entry.label, index: m.index, cancelled: sentenceCancels, strength: entry.label ? 0.9 : 0.7 });
-      }
-      continue;
-    }
-    // A cancellation: of the entries it cites ('objeto do R.2'), else of the latest lien of that type.
-    const cited = new Set(
-      [...text.matchAll(REFERENCE)].map((r) => `${r[1]!.toUpperCase()}.${Number(r[2])}`).filter((label) => label !== entry.label),
-    );
-    const types = new Set(mentioned.map((m) => m.type));
-    for (const type of types) {
-      const targets = found.filter((l) => l.type === type && !l.cancelled && (cited.size === 0 || (l.entry !== null && cited.has(l.entry))));
-      const chosen = cited.size > 0 ? targets : targets.slice(-1);
-      for (const lien of chosen) lien.cancelled = true;
+/**
+ * The property's city and state: after the property's own address first ('situado na Rua X, 250,
+ * Jardim Y, São Paulo - SP'), else from the office or city hall that issued the paper, which
+ * serves the place the property is in.
+ */
+function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[]): void {
+  for (const at of addressIndexes) {
+    const window = doc.text.slice(at, at + 220);
+    for (const m of window.matchAll(CITY_UF)) {
+      const uf = fold(m[2]!);
+      if (!UFS.has(uf)) continue;
+      const words = m[1]!.split(/[ \t]+/);
+      // 'Jardim Paulista, São Paulo - SP': the name right before the state is the city.
+      const city = words.slice(-4).join(' ').replace(/^(?:cep|bairro)\s+/i, '');
+      if (/\d/.test(city) || city.length < 3) continue;
+      out.add({ key: 'cidade', value: titleCase(city), normalized: titleCase(city), index: at + m.index!, strength: 0.9, bonus: 1, identity: fold(city) });
+      out.add({ key: 'uf', value: uf.toUpperCase(), normalized: uf.toUpperCase(), index: at + m.index! + m[0].length - 2, strength: 0.9, bonus: 1 });
+      break;
     }
   }
-  for (const lien of found.sort((a, b) => a.index - b.index)) {
-    const value = lien.cancelled ? `${lien.type} (cancelada)` : lien.type;
+  const head = doc.folded.slice(0, 1500);
+  for (const m of doc.text.slice(0, 1500).matchAll(CITY_HEADER)) {
+    void head;
+    const words = m[1]!.split(/[ \t]+/).filter((w) => !/^(?:sp|rj|mg|pr|rs|sc|ba)$/i.test(w));
+    const cut = words.findIndex((w) => /^(?:cnpj|matricula|matrícula|secretaria|certidao|certidão|oficial|comarca)$/i.test(w));
+    const city = (cut >= 0 ? words.slice(0, cut) : words).slice(0, 4).join(' ');
+    if (city.length < 3) continue;
+    out.add({ key: 'cidade', value: titleCase(city), normalized: titleCase(city), index: m.index!, strength: 0.8, identity: fold(city) });
+  }
+  // 'nesta Capital' in a São Paulo paper.
+  if (/\bnesta capital\b/.test(doc.folded) && /\bsao paulo\b/.test(doc.folded)) {
+    const at = doc.folded.indexOf('nesta capital');
+    const [city, uf] = CAPITALS.sp!;
+    out.add({ key: 'cidade', value: city, normalized: city, index: at, strength: 0.6, identity: fold(city) });
+    out.add({ key: 'uf', value: uf, normalized: uf, index: at, strength: 0.6 });
+  }
+  const ufLabel = /\b(?:uf|estado)\s*:\s*([a-z]{2})\b/g;
+  for (const m of doc.folded.matchAll(ufLabel)) {
+    if (!UFS.has(m[1]!)) continue;
+    out.add({ key: 'uf', value: m[1]!.toUpperCase(), normalized: m[1]!.toUpperCase(), index: m.index, strength: 0.85, bonus: 0.5 });
+  }
+  // A city with no state written: the state of São Paulo's capital is known.
+  const cities = out.items.filter((i) => i.key === 'cidade');
+  if (cities.length > 0 && !out.items.some((i) => i.key === 'uf') && cities.some((c) => fold(c.value) === 'sao paulo')) {
+    out.add({ key: 'uf', value: 'SP', normalized: 'SP', index: cities[0]!.index, strength: 0.6 });
+  }
+}
+
+/** A date near a label ('Data de emissão: 10/11/2026', 'emitida em 3 de novembro de 2026'). */
+function dateAfter(doc: Doc, from: number, span = 80): { iso: string; index: number; text: string } | null {
+  const window = doc.folded.slice(from, from + span);
+  const candidates: { iso: string; index: number; text: string }[] = [];
+  for (const m of window.matchAll(new RegExp(NUMERIC_DATE.source, 'g'))) {
+    const iso = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (iso) candidates.push({ iso, index: from + m.index, text: doc.text.slice(from + m.index, from + m.index + m[0].length) });
+  }
+  for (const m of window.matchAll(new RegExp(WRITTEN_DATE.source, 'g'))) {
+    const iso = isoDate(Number(m[1]), MONTHS.indexOf(m[2]!) + 1, Number(m[3]!.replace('.', '')));
+    if (iso) candidates.push({ iso, index: from + m.index, text: doc.text.slice(from + m.index, from + m.index + m[0].length) });
+  }
+  return candidates.sort((a, b) => a.index - b.index)[0] ?? null;
+}
+
+const DATE_LABELS: readonly [RegExp, KeyFieldKey, number][] = [
+  [/\b(?:data (?:de |da )?(?:emissao|expedicao)|emitid[oa] em|expedid[oa] em|emissao\s*:|certidao (?:emitida|expedida) (?:em|aos))/g, 'data_emissao', 0.95],
+  [/\b(?:valid[oa] ate|validade\s*:|valida (?:ate|por)|prazo de validade)/g, 'validade', 0.95],
+  [/\b(?:data (?:do |de )?pagamento|pago em|pagamento (?:efetuado|realizado) em|data da (?:operacao|transacao)|data do debito)/g, 'data_pagamento', 0.95],
+  [/\b(?:data de )?vencimento\b/g, 'data_vencimento', 0.9],
+];
+
+function labelledDates(doc: Doc, out: FieldSet): void {
+  for (const [pattern, key, strength] of DATE_LABELS) {
+    for (const m of doc.folded.matchAll(pattern)) {
+      const found = dateAfter(doc, m.index + m[0].length, 60);
+      if (found) out.add({ key, value: found.text, normalized: found.iso, index: found.index, strength });
+    }
+  }
+  // 'válida por 180 (cento e oitenta) dias' from the issue date.
+  const days = /\bvalid[oa] (?:por|pelo prazo de)\s+(\d{1,3})\b[^.\n]{0,40}?\bdias\b/.exec(doc.folded);
+  const issued = out.items.find((i) => i.key === 'data_emissao');
+  if (days && issued && typeof issued.normalized === 'string') {
+    const date = new Date(`${issued.normalized}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + Number(days[1]));
+    const iso = date.toISOString().slice(0, 10);
+    out.add({ key: 'validade', value: `${days[1]} dias da emissão`, normalized: iso, index: days.index, strength: 0.85 });
+  }
+  // A certificate closes with 'São Paulo, 3 de novembro de 2026': its issue date when no label said it.
+  if (!out.items.some((i) => i.key === 'data_emissao')) {
+    const closing = new RegExp(String.raw`\b[a-z][a-z ]{2,30},\s*(?:em\s+)?(\d{1,2})\s*[º°o]?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
+    let last: Candidate | null = null;
+    for (const m of doc.folded.matchAll(closing)) {
+      const iso = isoDate(Number(m[1]), MONTHS.indexOf(m[2]!) + 1, Number(m[3]!.replace('.', '')));
+      const at = m.index + m[0].search(/\d/);
+      if (iso) last = { key: 'data_emissao', value: doc.text.slice(at, m.index + m[0].length), normalized: iso, index: at, strength: 0.8 };
+    }
+    if (last) out.add(last);
+  }
+}
+
+const RESULT_PATTERNS: readonly [RegExp, string][] = [
+  [/positiva com efeitos? de negativa/, 'positiva com efeitos de negativa'],
+  [/certidao negativa|\bnada consta\b|\bnegativa de debitos\b|nao constam? (?:debitos|pendencias|acoes|protestos|feitos)|\bresultado\s*:\s*negativ/, 'negativa'],
+  [/certidao positiva|\bconsta(?:m)? (?:debitos|pendencias|acoes|protestos|feitos)\b|\bresultado\s*:\s*positiv/, 'positiva'],
+];
+
+function certificateResult(doc: Doc, out: FieldSet): void {
+  for (const [pattern, value] of RESULT_PATTERNS) {
+    const m = pattern.exec(doc.folded);
+    if (m) {
+      out.add({ key: 'resultado_certidao', value, normalized: value, index: m.index, strength: 0.9 });
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms: a label and its value in another column, in the box below, or on the next line
+
+type Parser = (raw: string) => { value: string; normalized: number | string } | null;
+
+const moneyValue: Parser = (raw) => {
+  const m = /^(?:r\s?[$s]\s*)?([\dOolI][\dOolI.,\s]*\d)\s*$/i.exec(raw.trim());
+  const n = m ? parseFlexibleNumber(m[1]!.replace(/\s+/g, '')) : null;
+  return n !== null && n > 0 ? { value: raw.trim(), normalized: n } : null;
+};
+const measureValue: Parser = (raw) => {
+  const m = /^([\dOolI][\dOolI.,]*)\s*(?:m²|m2|m\?|%)?$/i.exec(raw.trim());
+  const n = m ? parseFlexibleNumber(m[1]!) : null;
+  return n !== null && n > 0 ? { value: raw.trim(), normalized: n } : null;
+};
+const codeValue: Parser = (raw) => {
+  const fixed = fixDigitLookalikes(raw.trim());
+  if (!/^\d[\d.\-/ ]{4,24}\d$/.test(fixed)) return null;
+  return { value: raw.trim(), normalized: fixed.replace(/\D/g, '') };
+};
+const cepValue: Parser = (raw) => {
+  const digits = fixDigitLookalikes(raw.trim()).replace(/\D/g, '');
+  return /^\d{5}-?\d{3}$|^\d{2}\.\d{3}-\d{3}$/.test(fixDigitLookalikes(raw.trim())) && digits.length === 8 ? { value: raw.trim(), normalized: digits } : null;
+};
+const dateValue: Parser = (raw) => {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw.trim());
+  const iso = m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+  return iso ? { value: raw.trim(), normalized: iso } : null;
+};
+const textValue: Parser = (raw) => {
+  const t = raw.trim();
+  return /\p{L}{3}/u.test(t) && t.length <= 120 ? { value: t, normalized: t } : null;
+};
+const ufValue: Parser = (raw) => (UFS.has(fold(raw.trim())) ? { value: raw.trim().toUpperCase(), normalized: raw.trim().toUpperCase() } : null);
+
+const FORM_LABELS: readonly [RegExp, KeyFieldKey, Parser][] = [
+  [/^(?:n[º°o.]*\s*(?:do |da )?)?(?:inscricao (?:imobiliaria|municipal|cadastral|do imovel)|cadastro (?:do imovel|imobiliario|municipal)|numero do contribuinte|contribuinte|sql|n[º°o.]* do contribuinte|codigo do imovel|setor.?quadra.?lote)\b[^:]{0,12}:?$/, 'inscricao_imobiliaria', codeValue],
+  [/^(?:n[º°o.]*\s*(?:da )?)?matricula(?: do imovel| n[º°o.]*)?\s*:?$/, 'matricula_numero', codeValue],
+  [/^(?:endereco|local|localizacao|logradouro)(?: do imovel)?\s*:?$/, 'endereco', textValue],
+  [/^cep(?: do imovel)?\s*:?$/, 'cep', cepValue],
+  [/^(?:municipio|cidade)\s*:?$/, 'cidade', textValue],
+  [/^(?:uf|estado)\s*:?$/, 'uf', ufValue],
+  [/^area (?:do |de )?terreno(?: \(m[²2?]\))?\s*:?$|^area total do terreno/, 'area_terreno_m2', measureValue],
+  [/^area construida(?: \(m[²2?]\))?\s*:?$|^area edificada/, 'area_construida_m2', measureValue],
+  [/^area (?:privativa|util)(?: \(m[²2?]\))?\s*:?$/, 'area_privativa_m2', measureValue],
+  [/^area total(?: \(m[²2?]\))?\s*:?$/, 'area_total_m2', measureValue],
+  [/^fracao ideal\s*:?/, 'fracao_ideal', measureValue],
+  [/^valor (?:total )?(?:da |de )?(?:transacao|declarado|venda|compra)(?: \(r\$\))?\s*:?$/, 'valor_transacao', moneyValue],
+  [/^(?:valor venal de referencia|vvr)(?: \(r\$\))?\s*:?$/, 'valor_venal_referencia', moneyValue],
+  [/^valor venal(?: (?:total|do imovel))?(?: \(r\$\))?\s*:?$/, 'valor_venal', moneyValue],
+  [/^base de calculo(?: \(r\$\))?\s*:?$/, 'base_calculo_itbi', moneyValue],
+  [/^aliquota(?: \(%\))?\s*:?$/, 'aliquota', measureValue],
+  [/^(?:valor (?:do )?(?:imposto|itbi|iptu)|imposto (?:devido|a pagar|a recolher)|itbi devido|total a (?:pagar|recolher)|valor a (?:pagar|recolher))(?: \(r\$\))?\s*:?$/, 'valor_imposto', moneyValue],
+  [/^(?:valor (?:total )?pago|valor do pagamento|valor do documento|total pago|valor cobrado|valor recolhido)(?: \(r\$\))?\s*:?$/, 'valor_pago', moneyValue],
+  [/^(?:data (?:do |de )?pagamento|pago em|data da (?:operacao|transacao))\s*:?$/, 'data_pagamento', dateValue],
+  [/^(?:data de )?vencimento\s*:?$/, 'data_vencimento', dateValue],
+  [/^(?:data (?:de |da )?(?:emissao|expedicao)|emitida em|emissao)\s*:?$/, 'data_emissao', dateValue],
+  [/^(?:valida ate|validade)\s*:?$/, 'validade', dateValue],
+];
+
+function formLabel(folded: string): readonly [RegExp, KeyFieldKey, Parser] | null {
+  const text = folded.replace(/\s+/g, ' ').trim();
+  return FORM_LABELS.find(([pattern]) => pattern.test(text)) ?? null;
+}
+
+/** Text-layer pages: every label cell paired with the value cell beside or below it. */
+function formCells(doc: Doc, out: FieldSet, pages: KeyFieldsInput['pages']): void {
+  for (const page of pages) {
+    const cells = page.cells;
+    if (!cells || cells.length === 0) continue;
+    const isLabel = new Map<TextCell, boolean>();
+    for (const cell of cells) isLabel.set(cell, formLabel(fold(cell.text)) !== null);
+    const pageStart = doc.pageStart(page.number);
+    for (const cell of cells) {
+      const label = formLabel(fold(cell.text));
+      if (!label) continue;
+      const [, key, parse] = label;
+      const valueCell = valueCellFor(cell, cells, (c) => !isLabel.get(c) && parse(c.text) !== null);
+      if (!valueCell) continue;
+      const parsed = parse(valueCell.text)!;
+      const at = doc.text.indexOf(valueCell.text, pageStart);
+      addFormField(doc, out, key, parsed, at >= 0 ? at : pageStart, page.number);
+    }
+  }
+}
+
+/** Text without positions (OCR, DOCX): 'Label:' alone on a line, its value on the next line. */
+function formLines(doc: Doc, out: FieldSet): void {
+  const lines = doc.text.split('\n');
+  let offset = 0;
+  const starts = lines.map((line) => {
+    const at = offset;
+    offset += line.length + 1;
+    return at;
+  });
+  for (let i = 0; i < lines.length - 1; i++) {
+    const label = formLabel(fold(lines[i]!));
+    if (!label) continue;
+    const [, key, parse] = label;
+    const next = lines[i + 1]!.trim();
+    const parsed = parse(next);
+    if (!parsed) continue;
+    addFormField(doc, out, key, parsed, starts[i + 1]!, undefined);
+  }
+  // 'Label: value' on one line, for the labels the prose patterns do not know.
+  const inline = /^[ \t]*([^:\n]{3,60}):[ \t]*(\S[^\n]{0,80}?)[ \t]*$/gm;
+  for (const m of doc.text.matchAll(inline)) {
+    const label = formLabel(fold(`${m[1]!}:`));
+    if (!label) continue;
+    const [, key, parse] = label;
+    const parsed = parse(m[2]!);
+    if (!parsed) continue;
+    addFormField(doc, out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined);
+  }
+}
+
+function addFormField(doc: Doc, out: FieldSet, key: KeyFieldKey, parsed: { value: string; normalized: number | string }, index: number, page: number | undefined): void {
+  if (key === 'inscricao_imobiliaria') {
+    addRegistration(out, parsed.value, String(parsed.normalized), index, 0.95, 1, page);
+    return;
+  }
+  let normalized = parsed.normalized;
+  let value = parsed.value;
+  if (key === 'cidade' && typeof normalized === 'string') {
+    // 'SÃO PAULO - SP' in a 'Município' box: the state is its own fact.
+    const m = /^(.*?)[ \t]*[-–/][ \t]*(\p{Lu}{2})$/u.exec(normalized);
+    if (m && UFS.has(fold(m[2]!))) {
+      out.add({ key: 'uf', value: m[2]!, normalized: m[2]!, index, page, strength: 0.9, bonus: 1.5 });
+      normalized = m[1]!;
+    }
+    normalized = titleCase(normalized);
+    value = normalized;
+  }
+  if (key === 'endereco' && typeof normalized === 'string') {
+    // A form's address box holds the property's address: kept as printed, up to the unit.
+    value = normalized;
+    normalized = null as unknown as string;
+  }
+  out.add({ key, value, normalized: normalized ?? null, index, page, strength: 0.95, bonus: 1.5, identity: `form|${fold(String(value))}` });
+  void doc;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Liens come from a registry's acts only: other papers name liens to deny or disclaim them. */
+function liens(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
+  if (DOCUMENT_TYPES[type].family !== 'registry') return;
+  for (const lien of findLiens(doc.folded, findActs(doc.folded))) {
+    const label = LIEN_TYPES[lien.type];
+    const value = lien.active ? `${label} (${lien.act})` : `${label} (${lien.act}, cancelada pela ${lien.cancelledBy})`;
     out.add({
       key: 'onus',
       value,
-      normalized: null,
+      normalized: lien.type,
       index: lien.index,
-      strength: lien.strength,
+      strength: 0.9,
+      identity: `${lien.type}|${lien.act}`,
+      lien: { type: lien.type, act: lien.act, active: lien.active, cancelledBy: lien.cancelledBy },
     });
   }
 }
 
-// ---------------------------------------------------------------------------------------------
+export function classifyDocument(folded: string, fileName: string): { type: DocumentTypeId; confidence: number } {
+  const { type, confidence } = classifyByContent(folded, fileName, fold);
+  return { type, confidence };
+}
 
 export function extractKeyFields(input: KeyFieldsInput): KeyFieldsResult {
   const doc = new Doc(input.pages);
   const { type, confidence } = classifyDocument(doc.folded, input.fileName);
   const out = new FieldSet(doc);
+  formCells(doc, out, input.pages);
+  formLines(doc, out);
   matriculaNumbers(doc, out);
   cartorios(doc, out);
   addresses(doc, out);
   ceps(doc, out);
   registrations(doc, out);
+  cnms(doc, out);
   areas(doc, out);
+  fractions(doc, out);
   amounts(doc, out);
   rates(doc, out);
+  labelledDates(doc, out);
+  certificateResult(doc, out);
+  const propertyAddresses = out.items.filter((i) => i.key === 'endereco' && i.score >= 1).map((i) => i.index);
+  places(doc, out, propertyAddresses);
   dates(doc, out);
   parties(doc, out);
   documents(doc, out);
-  liens(doc, out);
+  liens(doc, out, type);
   return {
     documentType: type,
     documentTypeLabel: DOCUMENT_TYPE_LABELS[type],
     typeConfidence: Math.max(0, Math.min(100, confidence)),
-    fields: out.sorted(),
+    fields: out.select(type),
   };
 }

@@ -1,3 +1,5 @@
+import type { DocumentTypeId, LienType } from '@viabiliza/contracts/document-types';
+
 /** File types accepted by content (magic bytes), never by name or browser MIME. */
 export const FILE_KINDS = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'txt', 'png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -12,6 +14,10 @@ export interface ExtractedPage {
   method: PageMethod;
   /** OCR mean confidence 0–100; null for a text layer. */
   confidence: number | null;
+  /** Nothing printed on it, or only an 'EM BRANCO' stamp. Kept in the result with its text. */
+  blank?: boolean;
+  /** Clockwise degrees (90, 180, 270) the page image was turned for OCR: it was scanned sideways. */
+  rotation?: number;
   /**
    * Runs of text with their place on the page (points, origin top-left), for pairing a form's
    * labels with values that sit in another column or box. Not stored: used right after reading.
@@ -42,7 +48,11 @@ export interface ExtractionProgress {
   page?: number;
   /** Pages still waiting for OCR, the current one included. */
   ocrPagesLeft?: number;
-  /** Mean measured milliseconds per OCR page so far in this file; null before the first. */
+  /**
+   * Milliseconds per OCR page measured so far in this file: the OCR's wall time over the pages it
+   * finished, so `ocrPagesLeft × msPerOcrPage` is an ETA even with pages read in parallel. Null
+   * before the first page ends.
+   */
   msPerOcrPage?: number | null;
 }
 
@@ -71,16 +81,8 @@ export interface ValidationResult {
   quarantineReason: string | null;
 }
 
-export type DocumentType =
-  | 'matricula'
-  | 'escritura'
-  | 'compromisso'
-  | 'itbi'
-  | 'iptu'
-  | 'certidao'
-  | 'planta'
-  | 'laudo'
-  | 'outro';
+/** The registry's type ids (`@viabiliza/contracts/document-types`). */
+export type DocumentType = DocumentTypeId;
 
 export interface KeyField {
   /** Stable key, e.g. 'matricula_numero', 'area_total_m2', 'valor', 'cep'. */
@@ -93,6 +95,8 @@ export interface KeyField {
   page: number;
   /** 0–100: how sure the extractor is (pattern strength × page OCR confidence). */
   confidence: number;
+  /** On an 'onus' field: the registry act behind it and whether a later act cancelled it. */
+  lien?: { type: LienType; act: string | null; active: boolean; cancelledBy: string | null };
 }
 
 export interface KeyFieldsResult {

@@ -153,7 +153,7 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     documents: [SAMPLE_MATRICULA, IPTU_CASA],
     expected: {
-      documentTypes: ['matricula', 'iptu'],
+      documentTypes: ['matricula', 'iptu_carne'],
       fields: [
         { key: 'matricula_numero', normalized: '54321', label: 'matrícula nº 54.321' },
         { key: 'area_construida_m2', normalized: 180, label: 'área construída 180 m²' },
@@ -211,7 +211,7 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     documents: [MATRICULA_GALPAO, IPTU_GALPAO],
     expected: {
-      documentTypes: ['matricula', 'iptu'],
+      documentTypes: ['matricula', 'iptu_carne'],
       fields: [
         { key: 'matricula_numero', normalized: '33210', label: 'matrícula nº 33.210' },
         { key: 'area_terreno_m2', normalized: 10000, label: 'área do terreno 10.000 m²' },

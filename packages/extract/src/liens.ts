@@ -1,0 +1,159 @@
+import type { LienType } from '@viabiliza/contracts/document-types';
+
+/**
+ * Liens and restrictions (ônus) from the acts of a matrícula: each registro (R-n) or averbação
+ * (AV-n) is cut out, told apart as a cancellation or not, and read for the kinds of lien it
+ * constitutes. A lien is active until a later act cancels it by naming it ('fica cancelada a
+ * hipoteca objeto do R-2'), or, when the cancellation names no act, the latest active lien of the
+ * kind it mentions. Sentences that deny, search with a negative result, or only suppose a lien
+ * ('livre e desembaraçado de ônus', 'consulta à CNIB com resultado negativo', 'caso exista
+ * penhora') constitute nothing. Text outside numbered acts never makes a lien: only a registry
+ * act does (DOCUMENTS.md, 'Sentences that are not liens').
+ *
+ * Works on folded text (lower case, no accents, same length as the original) and the original
+ * for act labels.
+ */
+
+export interface Act {
+  /** 'R.2', 'AV.5'. */
+  label: string;
+  kind: 'R' | 'AV';
+  number: number;
+  start: number;
+  end: number;
+}
+
+export interface LienFound {
+  type: LienType;
+  act: string;
+  index: number;
+  active: boolean;
+  cancelledBy: string | null;
+}
+
+/**
+ * An act starts a line: 'R-1/46.511', 'R.1', 'AV-2/46.511', 'Av.2', 'AV 03', and OCR's
+ * 'R-l', 'AV-O5'. Its number may be followed by '/matrícula' and a separator.
+ */
+const ACT_MARK = /(?:^|\n)[ \t]*(r|av|a\.v)[ \t]*[.\-–—]?[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/\-–—][ \t]*[0-9lio][0-9lio.,]{1,9})?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+/** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */
+const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.\-–]?[ \t]*([0-9lio]{1,3})(?![0-9])/g;
+
+const LOOKALIKE_DIGITS: Record<string, string> = { l: '1', i: '1', o: '0' };
+const toNumber = (s: string) => Number([...s].map((c) => LOOKALIKE_DIGITS[c] ?? c).join(''));
+
+export function findActs(folded: string): Act[] {
+  const marks: Omit<Act, 'end'>[] = [];
+  for (const m of folded.matchAll(ACT_MARK)) {
+    const kind = m[1] === 'r' ? 'R' : 'AV';
+    const number = toNumber(m[2]!);
+    if (!(number > 0)) continue;
+    marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
+  }
+  return marks.map((mark, i) => ({ ...mark, end: marks[i + 1]?.start ?? folded.length }));
+}
+
+const LIEN_PATTERNS: readonly [LienType, RegExp][] = [
+  ['hipoteca', /\bhipotec/],
+  ['alienacao_fiduciaria', /alienacao fiduciaria|alienad[oa]s? fiduciariamente|alienou fiduciariamente|propriedade fiduciaria/],
+  ['penhora', /\bpenhora\b|\bpenhorad[oa]s?\b/],
+  ['arresto', /\barresto\b|\barrestad[oa]s?\b/],
+  ['sequestro', /\bsequestro\b|\bsequestrad[oa]s?\b/],
+  ['indisponibilidade', /\bindisponibilidade\b|\bindisponive(?:l|is)\b/],
+  ['usufruto', /\busufruto\b/],
+  ['inalienabilidade', /\binalienabilidade\b|\binalienave(?:l|is)\b/],
+  ['impenhorabilidade', /\bimpenhorabilidade\b|\bimpenhorave(?:l|is)\b/],
+  ['incomunicabilidade', /\bincomunicabilidade\b|\bincomunicave(?:l|is)\b/],
+  ['servidao', /\bservidao\b|\bservidoes\b/],
+  ['promessa_registrada', /\b(?:promessa|compromisso) de (?:compra e )?venda\b/],
+  ['acao_reipersecutoria', /\bacao (?:real|pessoal reipersecutoria)|\breipersecutoria\b/],
+  ['enfiteuse', /\benfiteuse\b|\baforamento\b|\bforeiro\b/],
+  ['tombamento', /\btombamento\b|\btombad[oa]\b/],
+  ['bem_de_familia', /\bbem de familia\b/],
+];
+
+// Not 'quitação': a sale act says 'dando plena quitação' of the price.
+const CANCELLATION = /\bcancelament|\bcancelad[oa]s?\b|\bcancela-se\b|\bbaixa\b|\bliberacao\b|\bextincao\b|\bextint[oa]\b|\blevantamento\b|\bdesconstitui/;
+/** Kinds that only an act's title constitutes (a sale act cites 'o compromisso de venda' it fulfils). */
+const TITLE_ONLY: ReadonlySet<LienType> = new Set(['promessa_registrada']);
+const TITLE_LENGTH = 120;
+const CONSOLIDATION = /consolidacao da propriedade|consolidad[oa] a propriedade/;
+/** What denies or only supposes a lien in the sentence that names it. */
+const NOT_A_LIEN =
+  /\blivres?\b.{0,80}(?:onus|desembaracad|gravame)|desembaracad|\binexist|\bnao (?:ha|existe|existem|consta|constam|pesa|pesam|foi|foram|houve|incide|incidem|ha registro)\b|nada consta|\bsem (?:onus|gravames?|qualquer)\b|\bisent[oa]s? de\b|resultado negativo|\b(?:consulta|pesquisa)\b.{0,80}\bnegativ|\bnegativa? de onus|\bcaso (?:exista|existam|haja|venha|seja)\b|\bse houver\b|\beventua(?:l|is)\b|\bnenhuma?\b/;
+
+/** The sentence of `folded` around `index`: cut at '. ' (but not inside 'R.2', 'nº.', '46.511'), ';' or a blank line. */
+function sentenceAround(folded: string, from: number, to: number, index: number): string {
+  const boundary = /\.\s+(?![\d/])|;|\n\n/g;
+  let start = from;
+  let end = to;
+  boundary.lastIndex = from;
+  for (let m = boundary.exec(folded); m && m.index < to; m = boundary.exec(folded)) {
+    // 'r. 2', 'n. 5', 'fls. 3': an abbreviation, not the end of a sentence.
+    const before = folded.slice(Math.max(from, m.index - 4), m.index);
+    if (/(?:^|[^a-z])(?:r|av|n|no|fls?|art|sr|sra|dr|dra|cia|ltda|s\/a)$/.test(before)) continue;
+    if (m.index < index) start = m.index + m[0].length;
+    else {
+      end = m.index;
+      break;
+    }
+  }
+  return folded.slice(start, end);
+}
+
+function referencedActs(text: string, own: string): string[] {
+  const labels: string[] = [];
+  for (const r of text.matchAll(ACT_REFERENCE)) {
+    const kind = r[1] === 'r' || r[1] === 'registro' ? 'R' : 'AV';
+    const label = `${kind}.${toNumber(r[2]!)}`;
+    if (label !== own && !labels.includes(label)) labels.push(label);
+  }
+  return labels;
+}
+
+export function findLiens(folded: string, acts: readonly Act[] = findActs(folded)): LienFound[] {
+  const found: LienFound[] = [];
+  const cancel = (lien: LienFound, by: string) => {
+    lien.active = false;
+    lien.cancelledBy = by;
+  };
+  for (const act of acts) {
+    const text = folded.slice(act.start, act.end);
+    // The act's own number ('R-2/46.511') is not a reference to another act.
+    const body = text.replace(/^(?:r|av|a\.v)[ \t]*[.\-–—]?[ \t]*[0-9lio]{1,3}/, '');
+    const mentioned: { type: LienType; index: number }[] = [];
+    for (const [type, pattern] of LIEN_PATTERNS) {
+      const global = new RegExp(pattern.source, 'g');
+      for (const match of body.matchAll(global)) {
+        if (TITLE_ONLY.has(type) && match.index > TITLE_LENGTH) break;
+        const index = act.start + (text.length - body.length) + match.index;
+        const sentence = sentenceAround(folded, act.start, act.end, index);
+        if (NOT_A_LIEN.test(sentence)) continue;
+        // 'objeto da alienação fiduciária do R-5' in another act cites a lien, it does not make one.
+        if (referencedActs(sentence, act.label).length > 0) continue;
+        mentioned.push({ type, index });
+        break;
+      }
+    }
+    if (CONSOLIDATION.test(body)) {
+      for (const lien of found) if (lien.active && lien.type === 'alienacao_fiduciaria') cancel(lien, act.label);
+      continue;
+    }
+    const cancels = CANCELLATION.test(body.slice(0, 400));
+    if (cancels) {
+      const cited = referencedActs(body, act.label);
+      const targets = found.filter((l) => l.active && cited.includes(l.act));
+      if (targets.length > 0) {
+        targets.forEach((l) => cancel(l, act.label));
+      } else {
+        for (const type of new Set(mentioned.map((m) => m.type))) {
+          const latest = found.filter((l) => l.active && l.type === type).at(-1);
+          if (latest) cancel(latest, act.label);
+        }
+      }
+      continue;
+    }
+    for (const m of mentioned) found.push({ type: m.type, act: act.label, index: m.index, active: true, cancelledBy: null });
+  }
+  return found;
+}
