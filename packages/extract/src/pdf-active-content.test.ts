@@ -1,13 +1,14 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodePdfName, scanPdfActiveContent } from './pdf-active-content.ts';
+import { decodePdfName, pdfEnd, scanPdfActiveContent } from './pdf-active-content.ts';
 import { buildPdf, objectStream } from './test-fixtures.ts';
+import { incrementalUpdate, PORTAL_PAGE, withPortalPage } from '../test/hostile-pdfs.ts';
 
 const scan = (pdf: Buffer, limits = {}) => scanPdfActiveContent(new Uint8Array(pdf), limits);
 
 describe('scanPdfActiveContent', () => {
   it('finds nothing in a plain PDF', () => {
-    expect(scan(buildPdf())).toEqual({ found: [], incomplete: false });
+    expect(scan(buildPdf())).toEqual({ found: [], incomplete: false, trailing: null });
   });
 
   it('decodes #xx escapes in names', () => {
@@ -24,7 +25,7 @@ describe('scanPdfActiveContent', () => {
   it('does not read names in ordinary stream data', () => {
     const data = 'garbage /JS /JavaScript /Launch bytes';
     const pdf = buildPdf({ objects: [`<< /Length ${data.length} /Subtype /Image >>\nstream\n${data}\nendstream`] });
-    expect(scan(pdf)).toEqual({ found: [], incomplete: false });
+    expect(scan(pdf)).toEqual({ found: [], incomplete: false, trailing: null });
   });
 
   it('inflates object streams, also one cut short', () => {
@@ -38,12 +39,58 @@ describe('scanPdfActiveContent', () => {
 
   it('reports an object stream over the inflation budget as not analysed', () => {
     const big = objectStream([`<< /Filler (${'x'.repeat(200_000)}) >>`], 6);
-    expect(scan(buildPdf({ objects: [big] }), { maxInflatedBytes: 100_000 })).toEqual({ found: [], incomplete: true });
+    expect(scan(buildPdf({ objects: [big] }), { maxInflatedBytes: 100_000 })).toEqual({ found: [], incomplete: true, trailing: null });
   });
 
   it('reports triggers only together with JavaScript', () => {
     const js = buildPdf({ catalogExtra: '/OpenAction 5 0 R', objects: ['<< /S /JavaScript /JS (x) >>', '<< /AA << /O 5 0 R >> >>'] });
     expect(scan(js).found).toEqual(['JavaScript', 'JS', 'OpenAction', 'AA']);
     expect(scan(buildPdf({ catalogExtra: '/OpenAction [3 0 R /Fit]' })).found).toEqual([]);
+  });
+});
+
+describe('pdfEnd and the content after %%EOF', () => {
+  const portal = withPortalPage;
+
+  it('ignores an HTML page glued after %%EOF, reporting its scripts', () => {
+    const pdf = buildPdf();
+    const glued = portal(pdf);
+    expect(pdfEnd(glued.toString('latin1'))).toBe(pdf.length);
+    expect(scan(glued)).toEqual({ found: [], incomplete: false, trailing: { bytes: PORTAL_PAGE.length, scripts: ['<script', 'javascript:'] } });
+  });
+
+  it('still finds JavaScript inside the PDF before its %%EOF', () => {
+    const active = portal(buildPdf({ catalogExtra: '/OpenAction 5 0 R', objects: ['<< /S /JavaScript /JS (app.alert\\(1\\)) >>'] }));
+    expect(scan(active).found).toEqual(['JavaScript', 'JS', 'OpenAction']);
+  });
+
+  it('reads every revision of an incrementally updated PDF, then cuts the tail', () => {
+    const updated = incrementalUpdate(buildPdf(), ['<< /S /Launch /F (calc.exe) >>'], 5);
+    expect(updated.toString('latin1').match(/%%EOF/g)).toHaveLength(2);
+    expect(pdfEnd(updated.toString('latin1'))).toBe(updated.length);
+    expect(scan(updated)).toMatchObject({ found: ['Launch'], trailing: null });
+    const glued = portal(updated);
+    expect(pdfEnd(glued.toString('latin1'))).toBe(updated.length);
+    expect(scan(glued).found).toEqual(['Launch']);
+    const harmless = incrementalUpdate(buildPdf(), ['<< /Producer (Prefeitura) >>'], 5);
+    expect(scan(portal(harmless))).toMatchObject({ found: [], trailing: { bytes: PORTAL_PAGE.length } });
+  });
+
+  it('takes objects after the last %%EOF as PDF, not as a tail to ignore', () => {
+    // An update without its own %%EOF (or objects hidden after one) is read by a reader that
+    // rebuilds the cross-reference table: it is scanned like the rest.
+    const hidden = Buffer.concat([buildPdf(), Buffer.from('<html>\n9 0 obj\n<< /S /JavaScript /JS (x) >>\nendobj\n</html>', 'latin1')]);
+    expect(scan(hidden)).toMatchObject({ found: ['JavaScript', 'JS'], trailing: null });
+  });
+
+  it('does not cut where startxref points into the tail', () => {
+    const pdf = buildPdf().toString('latin1').replace(/startxref\s+\d+/, 'startxref\n999999');
+    expect(pdfEnd(pdf + PORTAL_PAGE)).toBe(pdf.length + PORTAL_PAGE.length);
+  });
+
+  it('leaves white space after %%EOF, and a file without one, alone', () => {
+    const padded = Buffer.concat([buildPdf(), Buffer.from('\r\n\0\0  \n', 'latin1')]);
+    expect(scan(padded).trailing).toBeNull();
+    expect(pdfEnd('%PDF-1.4 no end marker <script>')).toBe(31);
   });
 });

@@ -1,4 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
+import { suspiciousContentPatterns } from './suspicious-patterns.ts';
 
 /**
  * Finds active content in a PDF's bytes without a PDF library: JavaScript, launch actions, embedded
@@ -13,6 +14,11 @@ export interface PdfActiveContentScan {
   found: string[];
   /** Part of the file could not be looked at (an object stream with another filter, too big, corrupt). */
   incomplete: boolean;
+  /**
+   * Bytes after the PDF's end (see pdfEnd) that are not PDF, e.g. the HTML page a city portal
+   * glues after `%%EOF`; null when the file ends with the PDF. Not scanned as PDF.
+   */
+  trailing: { bytes: number; scripts: string[] } | null;
 }
 
 export interface PdfScanLimits {
@@ -29,7 +35,7 @@ const ACTIVE_NAMES = new Map(
 /** Triggers reported only together with JavaScript: an /OpenAction to a page is ordinary. */
 const TRIGGER_NAMES = new Set(['OpenAction', 'AA']);
 
-const STREAM_START = />>\s*stream(?:\r\n|\n|\r)/.source;
+export const STREAM_START = />>\s*stream(?:\r\n|\n|\r)/.source;
 const WATCHED = [...ACTIVE_NAMES.keys(), ...TRIGGER_NAMES];
 
 export function decodePdfName(raw: string): string {
@@ -70,7 +76,7 @@ function watchedNamesIn(text: string): Set<string> {
 }
 
 /** All names of a (small) dictionary, decoded. */
-function namesIn(text: string): Set<string> {
+export function namesIn(text: string): Set<string> {
   const names = new Set<string>();
   for (const match of text.matchAll(/\/([^\s/[\]<>(){}%\0]+)/g)) names.add(decodePdfName(match[1]!));
   return names;
@@ -92,19 +98,19 @@ function scanSegment(text: string, findings: Findings): void {
 }
 
 /** The dictionary of the stream whose 'stream' keyword is at `streamAt`. */
-function streamDictionary(text: string, streamAt: number): string {
+export function streamDictionary(text: string, streamAt: number): string {
   const from = Math.max(0, streamAt - 65_536);
   const obj = text.lastIndexOf('obj', streamAt);
   return text.slice(obj >= from ? obj + 3 : from, streamAt + 2);
 }
 
-function directLength(dictionary: string): number | null {
+export function directLength(dictionary: string): number | null {
   const match = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
   return match ? Number(match[1]) : null;
 }
 
 /** End of stream data: /Length when it lands on 'endstream', else the next 'endstream'. */
-function streamEnd(text: string, dataStart: number, length: number | null): number {
+export function streamEnd(text: string, dataStart: number, length: number | null): number {
   if (length !== null) {
     const after = text.slice(dataStart + length, dataStart + length + 12);
     if (/^\s*endstream/.test(after)) return dataStart + length;
@@ -113,11 +119,52 @@ function streamEnd(text: string, dataStart: number, length: number | null): numb
   return end < 0 ? text.length : end;
 }
 
+/**
+ * Object syntax only a PDF has. Text after a `%%EOF` holding any of it is part of the PDF (an
+ * incremental update, or objects a reader picks up when it rebuilds a broken cross-reference
+ * table), never a glued page to ignore. The keywords a reader looks for at a line start are
+ * matched there, so an English 'trailer' in a sentence does not count.
+ */
+const PDF_SYNTAX = /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b|\bendobj\b|\bendstream\b|(?:^|[\r\n])[\0\t\f ]*(?:xref|trailer|startxref)\b/;
+const EOF_MARKER = '%%EOF';
+/** PDF white space (ISO 32000-1 §7.2.2): NUL, tab, LF, FF, CR, space. */
+const ONLY_WHITE_SPACE = /^[\0\t\n\f\r ]*$/;
+
+/**
+ * Where the PDF in `text` (the file as Latin-1) ends: just after its last revision's `%%EOF`.
+ * A PDF updated incrementally has one `%%EOF` per revision, with objects between them; a city
+ * portal's download has an HTML page after the last one, which may itself spell '%%EOF'. So the
+ * end is the earliest `%%EOF` after which no PDF syntax follows, and only if the `startxref` just
+ * before it points inside the PDF (a reader that followed it into the tail would read the tail).
+ * Anything else, or no `%%EOF` at all, and the whole file is taken as the PDF.
+ */
+export function pdfEnd(text: string): number {
+  const markers: number[] = [];
+  for (let at = text.indexOf(EOF_MARKER); at >= 0; at = text.indexOf(EOF_MARKER, at + EOF_MARKER.length)) markers.push(at);
+  let end = text.length;
+  for (let i = markers.length - 1; i >= 0; i--) {
+    const after = text.slice(markers[i]! + EOF_MARKER.length, markers[i + 1] ?? text.length);
+    if (PDF_SYNTAX.test(after)) break;
+    end = markers[i]! + EOF_MARKER.length;
+  }
+  if (end === text.length || ONLY_WHITE_SPACE.test(text.slice(end))) return text.length;
+  const xref = /startxref[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]*$/.exec(text.slice(Math.max(0, end - EOF_MARKER.length - 64), end - EOF_MARKER.length));
+  if (!xref || Number(xref[1]) >= end) return text.length;
+  // The end-of-line that closes the %%EOF line belongs to the PDF.
+  return end + (/^(?:\r\n|\r|\n)/.exec(text.slice(end, end + 2))?.[0].length ?? 0);
+}
+
 export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = {}): PdfActiveContentScan {
   const maxInflated = limits.maxInflatedBytes ?? 50 * 1024 * 1024;
   const deadline = Date.now() + (limits.timeoutMs ?? 5000);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const text = buffer.toString('latin1');
+  const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wholeText = whole.toString('latin1');
+  const end = pdfEnd(wholeText);
+  // The tail is not the PDF: no reader interprets it, so its bytes are not active content. It is
+  // still looked at as text, so a script in it is reported (as a warning, by the caller).
+  const trailing = end < wholeText.length ? { bytes: wholeText.length - end, scripts: suspiciousContentPatterns(wholeText.slice(end)) } : null;
+  const buffer = whole.subarray(0, end);
+  const text = wholeText.slice(0, end);
   const findings: Findings = { active: new Set(), triggers: new Set(), javascriptUri: false };
   let incomplete = false;
   let inflatedTotal = 0;
@@ -170,5 +217,5 @@ export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = 
   if (findings.active.has('JavaScript') || findings.active.has('JS')) {
     for (const trigger of ['OpenAction', 'AA']) if (findings.triggers.has(trigger)) found.push(trigger);
   }
-  return { found, incomplete };
+  return { found, incomplete, trailing };
 }

@@ -4,7 +4,7 @@ import type { FileKind, ValidationResult } from './types.ts';
 import { IMAGE_KINDS } from './types.ts';
 import { inspectFile, MAX_ZIP_ENTRIES, utf16Encoding } from './sniff.ts';
 import type { SniffResult } from './sniff.ts';
-import { scanPdfActiveContent } from './pdf-active-content.ts';
+import { pdfEnd, scanPdfActiveContent } from './pdf-active-content.ts';
 import { findEmbeddedArchive, suspiciousContentPatterns, suspiciousNameReasons } from './suspicious-patterns.ts';
 import { scanZipContent, ZipCorruptError, ZipLimitError, ZipTimeoutError } from './zip-inspect.ts';
 import type { ZipListing } from './zip-inspect.ts';
@@ -42,6 +42,8 @@ export const UPLOAD_MESSAGES = {
   zipBomb: 'Arquivo compactado suspeito (possível bomba de descompressão)',
   macros: 'Documento com macros',
   pdfActive: (which: string) => `PDF com conteúdo ativo (${which})`,
+  pdfTrailing: 'Conteúdo após o fim do PDF (%%EOF) foi ignorado',
+  pdfTrailingScript: (which: string) => `O conteúdo após o fim do PDF contém script (${which}); ele não faz parte do documento e não é executado`,
   imageTooLarge: (w: number, h: number) => `Imagem com dimensões excessivas (${w}×${h})`,
   unableToAnalyse: 'Não foi possível analisar o conteúdo do arquivo',
 } as const;
@@ -182,7 +184,10 @@ export async function validateUpload(file: UploadedFile): Promise<ValidationResu
 async function checkBytes(kind: FileKind, bytes: Uint8Array, out: Collector): Promise<void> {
   const isText = kind === 'txt';
   await out.guard(() => {
-    const scanned = bytes.subarray(0, CONTENT_SCAN_BYTES);
+    // A PDF's head is scanned up to its end only: in a small file the HTML page a portal glued
+    // after `%%EOF` falls within the first 8 KB, and it is reported below as a warning.
+    const end = kind === 'pdf' ? pdfEnd(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')) : bytes.length;
+    const scanned = bytes.subarray(0, Math.min(CONTENT_SCAN_BYTES, end));
     // UTF-16 text is scanned as the characters it holds, or '<script>' would hide between NULs.
     const utf16 = isText ? utf16Encoding(scanned) : null;
     const head = utf16 ? new TextDecoder(utf16).decode(scanned.subarray(2)) : Buffer.from(scanned.buffer, scanned.byteOffset, scanned.byteLength).toString('latin1');
@@ -201,6 +206,8 @@ async function checkBytes(kind: FileKind, bytes: Uint8Array, out: Collector): Pr
       const scan = scanPdfActiveContent(bytes);
       if (scan.found.length > 0) out.quarantineFor(UPLOAD_MESSAGES.pdfActive(scan.found.join(', ')));
       if (scan.incomplete) out.warn(UPLOAD_MESSAGES.unableToAnalyse);
+      if (scan.trailing) out.warn(UPLOAD_MESSAGES.pdfTrailing);
+      if (scan.trailing?.scripts.length) out.warn(UPLOAD_MESSAGES.pdfTrailingScript(scan.trailing.scripts.join(', ')));
     });
   }
   if (IMAGE_KINDS.includes(kind)) checkImage(bytes, out);
