@@ -8,11 +8,14 @@ import Piscina from 'piscina';
 // take the whole process down (lovell/sharp#2263). Opened here once, it stays loaded.
 import 'sharp';
 import { raceAbort } from './deadline.ts';
+import { FairScheduler } from './fair-scheduler.ts';
 import {
   checkMinimumText,
   DEFAULT_MAX_PDF_PAGES,
   DEFAULT_TIMEOUTS,
   FILE_TIMEOUT_MESSAGE,
+  group,
+  wrap,
   type ExtractInput,
   type ExtractionTimeouts,
   type PdfPageRange,
@@ -54,9 +57,36 @@ export interface ExtractionPoolOptions {
   workerFile?: string;
   /** Split long PDFs across the threads (default true). */
   splitPdfs?: boolean;
+  /** Heap limits of each thread (default DEFAULT_WORKER_LIMITS). */
+  resourceLimits?: WorkerResourceLimits;
+  /** Threads one owner may hold while another waits (default threads − 1; see fair-scheduler.ts). */
+  maxThreadsPerOwner?: number;
 }
 
+export interface WorkerResourceLimits {
+  maxOldGenerationSizeMb?: number;
+  maxYoungGenerationSizeMb?: number;
+  codeRangeSizeMb?: number;
+  stackSizeMb?: number;
+}
+
+/**
+ * A thread past these dies (ERR_WORKER_OUT_OF_MEMORY) instead of taking the server's memory: a
+ * 200-page PDF read with OCR keeps under 200 MB of heap in a thread, so 512 MB is room for the
+ * unusual file and a bound for the pathological one. Buffers outside the V8 heap (pdf.js decoded
+ * streams) are not counted here: the inflate limits (pdf-inflate-limits.ts) bound those first.
+ */
+export const DEFAULT_WORKER_LIMITS: WorkerResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32 };
+export const OUT_OF_MEMORY_REASON = 'Memória insuficiente para processar o arquivo';
+
 export interface PoolRunOptions {
+  /**
+   * Whose file it is (the user id): threads are shared fairly between owners, so one person's
+   * backlog never holds another's file for longer than a thread takes to free up.
+   */
+  owner?: string;
+  /** Called once, when the file gets its first thread (until then it is waiting its turn). */
+  onStart?: () => void;
   onProgress?: (progress: ExtractionProgress) => void;
   signal?: AbortSignal;
   maxPdfPages?: number;
@@ -104,10 +134,24 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     // 'async' keeps each worker's event loop running between tasks (tesseract.js messages).
     atomics: 'async',
     execArgv: workerFile.endsWith('.ts') ? tsxExecArgv() : process.execArgv,
+    resourceLimits: { ...DEFAULT_WORKER_LIMITS, ...options.resourceLimits },
   });
 
+  // Every task sent to a thread goes through it, so piscina never queues: the order is decided here.
+  const scheduler = new FairScheduler({ slots: threads, maxPerOwner: options.maxThreadsPerOwner });
+  const schedule = <T>(runOptions: PoolRunOptions, task: () => Promise<T>) =>
+    scheduler.run(runOptions.owner ?? '', task, runOptions.signal);
+
+  /** One task on one thread when its owner's turn comes. */
+  function runOne(input: ExtractInput, runOptions: PoolRunOptions & { pdfPages?: PdfPageRange }): Promise<ExtractionResult> {
+    return schedule(runOptions, () => {
+      runOptions.onStart?.();
+      return runOneNow(input, runOptions);
+    });
+  }
+
   /** One task on one thread, with progress, abort, and a watchdog for a thread that hangs. */
-  async function runOne(
+  async function runOneNow(
     input: ExtractInput,
     runOptions: PoolRunOptions & { pdfPages?: PdfPageRange },
   ): Promise<ExtractionResult> {
@@ -168,6 +212,11 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       if (signal?.aborted) throw signal.reason;
       if (error instanceof ExtractionError) throw error;
       if (stuck) throw new ExtractionError(FILE_TIMEOUT_MESSAGE, true);
+      // Past its heap limit the thread was ended by Node; the file may fit when the thread is fresh.
+      if ((error as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const kind = group(input.kind);
+        throw kind ? wrap(new ExtractionError(OUT_OF_MEMORY_REASON, true), kind) : new ExtractionError(OUT_OF_MEMORY_REASON, true);
+      }
       // The thread died (out of memory, a native crash): a resource failure, worth another try.
       throw new ExtractionError('Falha interna na extração: a leitura do arquivo foi interrompida', true);
     } finally {
@@ -181,7 +230,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   async function planSplit(input: ExtractInput, runOptions: PoolRunOptions): Promise<PdfPageRange[] | null> {
     if (threads < 2 || options.splitPdfs === false || input.kind !== 'pdf') return null;
     if ((await stat(input.path)).size < SPLIT_MIN_BYTES) return null;
-    const count = (await piscina.run({ type: 'countPdfPages', path: input.path } satisfies CountPagesTask)) as number | null;
+    const count = await schedule(runOptions, () => piscina.run({ type: 'countPdfPages', path: input.path } satisfies CountPagesTask) as Promise<number | null>);
     const pages = Math.min(count ?? 0, runOptions.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES);
     return pages >= SPLIT_MIN_PAGES ? splitRanges(pages, threads) : null;
   }
@@ -190,8 +239,18 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
    * A long PDF is read as contiguous page ranges on all threads at once (a 200-page deed in half
    * the time on two cores); the first failure stops the other parts.
    */
-  async function run(input: ExtractInput, runOptions: PoolRunOptions = {}): Promise<ExtractionResult> {
-    runOptions.signal?.throwIfAborted();
+  async function run(input: ExtractInput, options: PoolRunOptions = {}): Promise<ExtractionResult> {
+    options.signal?.throwIfAborted();
+    let started = false;
+    // The parts of a split PDF each get a thread; the file starts with the first.
+    const runOptions: PoolRunOptions = {
+      ...options,
+      onStart: () => {
+        if (started) return;
+        started = true;
+        options.onStart?.();
+      },
+    };
     const ranges = await planSplit(input, runOptions).catch(() => null);
     if (!ranges) return runOne(input, runOptions);
 

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateUpload, zipBombReasons } from './validate.ts';
 import { buildBmp, buildCfb, buildPdf, buildZip, docxEntries, objectStream, pngHeader, xlsxEntries } from './test-fixtures.ts';
+import { incrementalUpdate, withPortalPage } from '../test/hostile-pdfs.ts';
 
 let dir: string;
 let counter = 0;
@@ -226,6 +227,28 @@ describe('validateUpload: PDF active content', () => {
     const pdf = buildPdf({ objects: ['<< /Type /Annot /Subtype /Link /A << /S /URI /URI (javascript:alert\\(1\\)) >> >>'] });
     const result = await upload('d.pdf', pdf);
     expect(result.quarantineReason).toBe('Padrão de conteúdo suspeito detectado: javascript:; PDF com conteúdo ativo (javascript:)');
+  });
+
+  it("reads a portal's PDF with its HTML page after %%EOF, warning about the page and its scripts", async () => {
+    // Small enough that the page falls in the first 8 KB, where the byte scan looks for scripts.
+    const pdf = withPortalPage(buildPdf());
+    expect(pdf.length).toBeLessThan(8192);
+    expect(await upload('certidao-dados-cadastrais.pdf', pdf)).toEqual({
+      kind: 'pdf',
+      errors: [],
+      warnings: [
+        'Conteúdo após o fim do PDF (%%EOF) foi ignorado',
+        'O conteúdo após o fim do PDF contém script (<script, javascript:); ele não faz parte do documento e não é executado',
+      ],
+      quarantineReason: null,
+    });
+  });
+
+  it('still quarantines JavaScript inside the PDF when a page follows it, and in an incremental update', async () => {
+    const active = withPortalPage(buildPdf({ catalogExtra: '/OpenAction 5 0 R', objects: [jsAction] }));
+    expect((await upload('guia.pdf', active)).quarantineReason).toBe('PDF com conteúdo ativo (JavaScript, JS, OpenAction)');
+    const updated = incrementalUpdate(buildPdf(), [jsAction, '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>'], 5);
+    expect((await upload('guia.pdf', withPortalPage(updated))).quarantineReason).toBe('PDF com conteúdo ativo (JavaScript, JS, OpenAction)');
   });
 });
 

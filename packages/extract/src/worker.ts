@@ -6,6 +6,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { extractDocument, type ExtractInput, type ExtractionTimeouts } from './extract.ts';
 import { countPdfPages, type PdfPageRange } from './pdf.ts';
+import { assertPdfInflationBounded } from './pdf-inflate-limits.ts';
 import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 export interface ExtractionTask {
@@ -35,7 +36,10 @@ export type ExtractionTaskResult =
 export default function runTask(task: ExtractionTask): Promise<ExtractionTaskResult>;
 export default function runTask(task: CountPagesTask): Promise<number | null>;
 export default async function runTask(task: ExtractionTask | CountPagesTask): Promise<ExtractionTaskResult | number | null> {
-  return task.type === 'countPdfPages' ? countPdfPages(task.path) : runExtraction(task);
+  // A bomb is not counted (pdf.js would inflate an object stream to find the pages): the pool
+  // then reads the file in one piece, and the check below gives the reason.
+  if (task.type === 'countPdfPages') return assertPdfInflationBounded(task.path).then(() => countPdfPages(task.path), () => null);
+  return runExtraction(task);
 }
 
 async function runExtraction(task: ExtractionTask): Promise<ExtractionTaskResult> {
@@ -44,6 +48,8 @@ async function runExtraction(task: ExtractionTask): Promise<ExtractionTaskResult
     if (message.type === 'abort') controller.abort(new ExtractionError('Extração cancelada'));
   });
   try {
+    // Measured before pdf.js opens it: pdf.js inflates a stream whole, and a bomb takes gigabytes.
+    if (task.input.kind === 'pdf') await assertPdfInflationBounded(task.input.path, { signal: controller.signal });
     const result = await extractDocument(task.input, {
       maxPdfPages: task.maxPdfPages,
       timeouts: task.timeouts,
