@@ -170,6 +170,11 @@ export const propertyDocuments = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     pageCount: integer('page_count'),
     pagesDone: integer('pages_done').notNull().default(0),
+    /**
+     * What the reader is doing while 'processing' (phase text|ocr, the page in OCR, OCR pages left
+     * and the measured milliseconds per OCR page, for an ETA); null otherwise.
+     */
+    progress: jsonb('progress').$type<{ phase?: 'text' | 'ocr'; page?: number; ocrPagesLeft?: number; msPerOcrPage?: number | null }>(),
     attempts: integer('attempts').notNull().default(0),
     documentType: text('document_type'),
     documentTypeLabel: text('document_type_label'),

@@ -1,0 +1,1 @@
+ALTER TABLE "property_documents" ADD COLUMN "progress" jsonb;
