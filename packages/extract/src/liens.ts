@@ -42,6 +42,9 @@ const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.\
 const LOOKALIKE_DIGITS: Record<string, string> = { l: '1', i: '1', o: '0' };
 const toNumber = (s: string) => Number([...s].map((c) => LOOKALIKE_DIGITS[c] ?? c).join(''));
 
+/** Where the acts end: the certificate that follows the last one is not part of it. */
+const ACTS_END = /\n[ \t]*(?:fim dos atos|certifico\b|certidao\b|o referido e verdade|vide certidao)/g;
+
 export function findActs(folded: string): Act[] {
   const marks: Omit<Act, 'end'>[] = [];
   for (const m of folded.matchAll(ACT_MARK)) {
@@ -50,7 +53,12 @@ export function findActs(folded: string): Act[] {
     if (!(number > 0)) continue;
     marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
   }
-  return marks.map((mark, i) => ({ ...mark, end: marks[i + 1]?.start ?? folded.length }));
+  const stops = [...folded.matchAll(ACTS_END)].map((m) => m.index);
+  return marks.map((mark, i) => {
+    const next = marks[i + 1]?.start ?? folded.length;
+    const stop = stops.find((at) => at > mark.start && at < next);
+    return { ...mark, end: stop ?? next };
+  });
 }
 
 const LIEN_PATTERNS: readonly [LienType, RegExp][] = [
@@ -77,10 +85,12 @@ const CANCELLATION = /\bcancelament|\bcancelad[oa]s?\b|\bcancela-se\b|\bbaixa\b|
 /** Kinds that only an act's title constitutes (a sale act cites 'o compromisso de venda' it fulfils). */
 const TITLE_ONLY: ReadonlySet<LienType> = new Set(['promessa_registrada']);
 const TITLE_LENGTH = 120;
+/** Right after a lien's name: 'objeto do R-2', 'registrada no R.5', 'constante da Av.3'. */
+const CITES_ACT = /^[^.;]{0,20}?\b(?:objeto|constante|registrad[oa]|averbad[oa]|referid[oa]|mencionad[oa]|de que trata)\b[^.;]{0,20}?\b(?:r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.\-–]?[ \t]*[0-9lio]{1,3}\b/;
 const CONSOLIDATION = /consolidacao da propriedade|consolidad[oa] a propriedade/;
 /** What denies or only supposes a lien in the sentence that names it. */
 const NOT_A_LIEN =
-  /\blivres?\b.{0,80}(?:onus|desembaracad|gravame)|desembaracad|\binexist|\bnao (?:ha|existe|existem|consta|constam|pesa|pesam|foi|foram|houve|incide|incidem|ha registro)\b|nada consta|\bsem (?:onus|gravames?|qualquer)\b|\bisent[oa]s? de\b|resultado negativo|\b(?:consulta|pesquisa)\b.{0,80}\bnegativ|\bnegativa? de onus|\bcaso (?:exista|existam|haja|venha|seja)\b|\bse houver\b|\beventua(?:l|is)\b|\bnenhuma?\b/;
+  /\blivres?\b.{0,80}(?:onus|desembaracad|gravame)|desembaracad|\binexist|\bnao (?:ha|existe|existem|consta|constam|pesa|pesam|foi|foram|houve|incide|incidem|ha registro)\b|nada consta|\bsem (?:onus|gravames?|qualquer)\b|\bisent[oa]s? de\b|resultado (?:foi |e |da consulta )?negativo|\bnegativ[oa] para\b|\b(?:consulta|pesquisa)\b.{0,80}\bnegativ|\bnegativa? de onus|\bcaso (?:exista|existam|haja|venha|seja)\b|\bse houver\b|\beventua(?:l|is)\b|\bnenhuma?\b/;
 
 /** The sentence of `folded` around `index`: cut at '. ' (but not inside 'R.2', 'nº.', '46.511'), ';' or a blank line. */
 function sentenceAround(folded: string, from: number, to: number, index: number): string {
@@ -129,13 +139,15 @@ export function findLiens(folded: string, acts: readonly Act[] = findActs(folded
         const index = act.start + (text.length - body.length) + match.index;
         const sentence = sentenceAround(folded, act.start, act.end, index);
         if (NOT_A_LIEN.test(sentence)) continue;
-        // 'objeto da alienação fiduciária do R-5' in another act cites a lien, it does not make one.
-        if (referencedActs(sentence, act.label).length > 0) continue;
+        // 'a alienação fiduciária objeto do R-5' in another act cites a lien, it does not make one.
+        if (CITES_ACT.test(body.slice(match.index + match[0].length, match.index + match[0].length + 50))) continue;
         mentioned.push({ type, index });
         break;
       }
     }
-    if (CONSOLIDATION.test(body)) {
+    // 'CONSOLIDAÇÃO DA PROPRIEDADE' as the act's title, not 'em caso de inadimplemento, a consolidação…'.
+    const consolidation = CONSOLIDATION.exec(body);
+    if (consolidation && consolidation.index < TITLE_LENGTH && !/\bcaso\b/.test(body.slice(0, consolidation.index))) {
       for (const lien of found) if (lien.active && lien.type === 'alienacao_fiduciaria') cancel(lien, act.label);
       continue;
     }

@@ -12,6 +12,8 @@ const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0
  */
 export function fixDigitLookalikes(token: string): string {
   const digits = token.replace(/\D/g, '').length;
+  // Made only of digits, round look-alikes and separators, with real digits in it: a number.
+  if (digits >= 2 && /^[\dOoDQlI|][\dOoDQlI|.,-]*$/.test(token)) return [...token].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');
   const lookalikes = [...token].filter((c) => DIGIT_LOOKALIKES[c] !== undefined).length;
   if (digits < 2 || lookalikes === 0 || lookalikes * 2 > digits) return token;
   return [...token].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('');

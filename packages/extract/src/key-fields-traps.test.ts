@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { extractKeyFields } from './key-fields.ts';
+import type { KeyField, TextCell } from './types.ts';
+
+const cell = (text: string, x: number, y: number, width = text.length * 5): TextCell => ({ text, x, y, width, height: 10 });
+const get = (fields: KeyField[], key: string) => fields.filter((f) => f.key === key);
+
+describe('forms: labels and values paired by position', () => {
+  // An ITBI guide drawn labels first, then values: reading order never puts a value after its label.
+  const labels = [cell('Cadastro do imóvel (SQL)', 40, 100), cell('Valor da transação (R$)', 40, 130), cell('Base de cálculo (R$)', 40, 160), cell('Alíquota', 40, 190), cell('Valor do imposto (R$)', 300, 190)];
+  const values = [cell('039.080.0244-3', 200, 100), cell('612.000,00', 200, 130), cell('612.000,00', 200, 160), cell('3,00 %', 40, 204), cell('18.360,00', 300, 204)];
+  const text = ['GUIA DE ARRECADAÇÃO - ITBI', 'DAMSP', ...labels.map((c) => c.text), ...values.map((c) => c.text)].join('\n');
+  const { documentType, fields } = extractKeyFields({ fileName: 'guia.pdf', pages: [{ number: 1, text, confidence: null, cells: [...labels, ...values] }] });
+
+  it('classifies the guide and reads each value beside or below its label', () => {
+    expect(documentType).toBe('itbi_guia');
+    expect(get(fields, 'inscricao_imobiliaria').map((f) => f.normalized)).toEqual(['03908002443']);
+    expect(get(fields, 'valor_transacao').map((f) => f.normalized)).toEqual([612000]);
+    expect(get(fields, 'base_calculo_itbi').map((f) => f.normalized)).toEqual([612000]);
+    expect(get(fields, 'aliquota').map((f) => f.normalized)).toEqual([3]);
+    expect(get(fields, 'valor_imposto').map((f) => f.normalized)).toEqual([18360]);
+  });
+});
+
+describe("the property's address, never a party's, a notary's or a company's", () => {
+  const deed = `5º TABELIÃO DE NOTAS DE SÃO PAULO - Rua Augusta, 1.500 - CEP 01304-001
+ESCRITURA PÚBLICA DE COMPRA E VENDA
+SAIBAM quantos esta escritura virem que compareceram como OUTORGANTE VENDEDOR: JOSÉ DA SILVA, brasileiro, residente e domiciliado na Rua das Flores, nº 10, Vila Mariana, São Paulo/SP, CEP 04101-000; e como OUTORGADA COMPRADORA: ALFA EMPREENDIMENTOS LTDA., com sede na Avenida Paulista, nº 900, São Paulo/SP, CEP 01310-100.
+O imóvel objeto desta escritura, situado na Rua Harmonia, nº 321, Sumarezinho, em São Paulo/SP, CEP 05435-000, matrícula nº 46.511 do 10º Oficial de Registro de Imóveis de São Paulo, pelo preço de R$ 750.000,00.`;
+  const { fields } = extractKeyFields({ fileName: 'escritura.pdf', pages: [{ number: 1, text: deed, confidence: null }] });
+
+  it('takes the address after "situado na" and its CEP and city', () => {
+    expect(get(fields, 'endereco').map((f) => f.value)).toEqual(['Rua Harmonia, nº 321']);
+    expect(get(fields, 'cep').map((f) => f.normalized)).toEqual(['05435000']);
+    expect(get(fields, 'cidade').map((f) => f.value)).toEqual(['São Paulo']);
+    expect(get(fields, 'uf').map((f) => f.value)).toEqual(['SP']);
+    expect(get(fields, 'matricula_numero').map((f) => f.normalized)).toEqual(['46511']);
+    expect(get(fields, 'valor_transacao').map((f) => f.normalized)).toEqual([750000]);
+  });
+
+  it('records no lien from a deed', () => {
+    expect(get(fields, 'onus')).toEqual([]);
+  });
+});
+
+describe('no lien outside a registry', () => {
+  it.each([
+    ['a web order page with menus', 'pedido.pdf', 'Meus pedidos | Penhora Online | Indisponibilidade de Bens | Fale conosco\nPedido nº 123456 - Solicitação de certidão de matrícula\nhttps://www.exemplo.com.br'],
+    ['a contract with guarantees', 'ccv.pdf', 'INSTRUMENTO PARTICULAR DE COMPROMISSO DE COMPRA E VENDA\nR.1 - O PROMITENTE VENDEDOR garante que o imóvel está livre de hipoteca. Fica o imóvel alienado fiduciariamente caso o comprador financie.'],
+  ])('%s', (_name, fileName, text) => {
+    const { fields } = extractKeyFields({ fileName, pages: [{ number: 1, text, confidence: null }] });
+    expect(get(fields, 'onus')).toEqual([]);
+  });
+});
+
+describe('OCR-hostile numbers', () => {
+  it('reads a typewritten matrícula number with a comma and an inscription with O for 0', () => {
+    const text = 'REGISTRO DE IMÓVEIS\nMATRÍCULA Nº 46,511 FICHA 01\nR-1/46.511 - COMPRA E VENDA.\nAV-2/46.511 - contribuinte nº O39.O8O.O244-3.';
+    const { fields } = extractKeyFields({ fileName: 'x.pdf', pages: [{ number: 1, text, confidence: 80 }] });
+    expect(get(fields, 'matricula_numero').map((f) => f.normalized)).toEqual(['46511']);
+    expect(get(fields, 'inscricao_imobiliaria').map((f) => f.normalized)).toEqual(['03908002443']);
+  });
+});
+
+describe('certificates: issue date, validity and result', () => {
+  it('reads a CNDT: negative, issued, valid until', () => {
+    const text = 'PODER JUDICIÁRIO - JUSTIÇA DO TRABALHO\nCERTIDÃO NEGATIVA DE DÉBITOS TRABALHISTAS\nNome: JOSÉ DA SILVA\nCertidão nº: 12345/2026\nExpedição: 10/11/2026\nValidade: 09/05/2027 - 180 dias, contados da data de sua expedição.\nCertifica-se que JOSÉ DA SILVA NÃO CONSTA do Banco Nacional de Devedores Trabalhistas.';
+    const { documentType, fields } = extractKeyFields({ fileName: 'cndt.pdf', pages: [{ number: 1, text, confidence: null }] });
+    expect(documentType).toBe('cndt');
+    expect(get(fields, 'validade').map((f) => f.normalized)).toEqual(['2027-05-09']);
+    expect(get(fields, 'resultado_certidao').map((f) => f.normalized)).toEqual(['negativa']);
+  });
+});
