@@ -2,9 +2,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Senha123!';
 /**
- * One admin account per spec file: the server's auth budget (5 attempts per 15 minutes per address
- * and e-mail) is per account, and every spec signing in the same admin from loopback would exhaust it.
- * playwright.config.ts lists them all in ADMIN_EMAILS.
+ * One admin account per spec file, so specs stay independent of each other's sessions and audit
+ * rows. playwright.config.ts lists them all in ADMIN_EMAILS.
  */
 export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics'] as const;
 export const adminEmail = (spec: (typeof ADMIN_SPECS)[number]) => `admin-${spec}@e2e.viabiliza.test`;

@@ -20,7 +20,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async () => ({ users: await listAllUsers(ctx) }));
 
   r.post('/api/admin/users/:id/role', {
-    config: { rateLimit: routeLimit('admin', (req) => req.user?.id ?? '') },
+    config: { rateLimit: routeLimit('adminSecurity', (req) => req.user?.id ?? '') },
     schema: {
       tags,
       summary: 'Mudar o papel de um usuário',

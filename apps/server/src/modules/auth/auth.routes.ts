@@ -7,8 +7,9 @@ import type { AppContext } from '../../context.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { loadUser } from './session.ts';
 import { signIn, signInDemo, signOut, signUp } from './auth.service.ts';
+import { SignInGuard, SignInRefused } from './sign-in-guard.ts';
 
-/** Login attempts are counted per address and e-mail: 5 per 15 minutes (spec 01 §9). */
+/** Sign-up attempts are counted per address and e-mail: 5 per 15 minutes (spec 01 §9). */
 const byEmail = (req: FastifyRequest) => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
@@ -35,13 +36,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ user });
   });
 
+  // Counted by the guard (failures per address and per account), not by the request limiter,
+  // which would count successes too and let anyone's guesses lock the owner out.
+  const guard = new SignInGuard(ctx.db);
   r.post('/api/auth/sign-in', {
-    config: { rateLimit: routeLimit('auth', byEmail) },
+    config: { rateLimit: false },
     schema: { tags, summary: 'Entrar com e-mail e senha', body: signInInput, response: { 200: sessionResponse, 400: errorBody, 401: errorBody, 429: errorBody } },
   }, async (request, reply) => {
-    const { user, cookies } = await signIn(ctx, request, request.body);
-    sendCookies(reply, cookies);
-    return { user };
+    let release: () => void;
+    try {
+      release = await guard.admit(request.ip, request.body.email);
+    } catch (err) {
+      if (err instanceof SignInRefused) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
+    try {
+      const { user, cookies } = await signIn(ctx, request, request.body);
+      sendCookies(reply, cookies);
+      return { user };
+    } finally {
+      release();
+    }
   });
 
   r.post('/api/auth/demo', {

@@ -8,7 +8,7 @@ import { routeLimit } from '../../plugins/rate-limit.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import { activeSessions, revokeSession, securityReport as buildReport } from './security.service.ts';
 
-/** /security (spec 02 §2): admin-only on the server; ending a session is an audited admin mutation (3/min). */
+/** /security (spec 02 §2): admin-only on the server; ending a session is an audited admin mutation (30/min: an incident means ending many). */
 export async function securityRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', requireAdmin(ctx));
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +24,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (request) => ({ sessions: await activeSessions(ctx, request) }));
 
   r.post('/api/admin/sessions/:id/revoke', {
-    config: { rateLimit: routeLimit('admin', (req) => req.user?.id ?? '') },
+    config: { rateLimit: routeLimit('adminSecurity', (req) => req.user?.id ?? '') },
     schema: {
       tags,
       summary: 'Finalizar uma sessão',

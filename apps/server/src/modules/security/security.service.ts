@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { browserFromUserAgent, type SecurityCheck, type SecurityReport } from '@viabiliza/contracts/security';
+import { RATE_LIMITS, SIGN_IN_PROTECTION } from '@viabiliza/contracts/rate-limits';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
@@ -49,7 +50,7 @@ export async function securityReport(ctx: AppContext, app: FastifyInstance): Pro
 
   const limit = probe.headers['x-ratelimit-limit'];
   add(limit
-    ? { id: 'rate_limits', name: 'Limites de requisições', status: 'pass', severity: 'high', message: `Ativos no servidor (leitura: ${String(limit)} por minuto por endereço; login 5 em 15 min; admin 3 por minuto).` }
+    ? { id: 'rate_limits', name: 'Limites de requisições', status: 'pass', severity: 'high', message: `Ativos no servidor (leitura: ${String(limit)} por minuto por endereço; login: ${SIGN_IN_PROTECTION.addressFailures} senhas erradas por endereço em 15 min e espera progressiva por conta; ações de segurança do admin ${RATE_LIMITS.adminSecurity.max} por minuto).` }
     : { id: 'rate_limits', name: 'Limites de requisições', status: 'fail', severity: 'high', message: 'A API respondeu sem cabeçalho de limite de requisições.' });
 
   const verification = Boolean((ctx.auth.options.emailAndPassword as { requireEmailVerification?: boolean } | undefined)?.requireEmailVerification);
