@@ -65,9 +65,10 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
     const work = (async (): Promise<ExtractionResult> => {
       try {
         if ((await stat(input.path)).size === 0) throw new ExtractionError('Arquivo não pode estar vazio');
-        const ocr = options.ocr ?? sharedOcrEngine();
+        // Only files that may need OCR pick the engine (OCR_ENGINE=native without tesseract
+        // fails those, not a DOCX).
+        const ocr = () => options.ocr ?? sharedOcrEngine();
         const ocrContext = {
-          ocr,
           signal,
           ocrPageTimeoutMs: timeouts.ocrPageMs,
           onOcrPage: () => deadline.extend(timeouts.ocrPageMs),
@@ -77,12 +78,13 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
         if (kind === 'pdf') {
           result = await extractPdf(input.path, {
             ...ocrContext,
+            ocr: ocr(),
             maxPages: options.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES,
             range: options.pdfPages,
             textTimeoutMs: timeouts.pdfTextMs,
           });
         } else if (kind === 'image') {
-          result = { pages: await extractImage(input.path, input.kind, { ...ocrContext, maxPages: options.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES }), warnings: [] };
+          result = { pages: await extractImage(input.path, input.kind, { ...ocrContext, ocr: ocr(), maxPages: options.maxPdfPages ?? DEFAULT_MAX_PDF_PAGES }), warnings: [] };
         } else {
           const extractor = { docx: extractDocx, doc: extractDoc, xlsx: extractXlsx, txt: extractTxt }[kind];
           result = { pages: await extractor(input.path), warnings: [] };

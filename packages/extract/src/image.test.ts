@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_KEY_WORDS, writeCorpus, type Corpus } from '../test/corpus.ts';
+import { PHOTO_KEY_WORDS, SCAN_KEY_WORDS, SCAN_LINES, scanPageBilevel, writeCorpus, type Corpus } from '../test/corpus.ts';
 import { extractDocument } from './extract.ts';
 import { isBlank, MAX_OCR_SIDE, prepareImageForOcr, rgbaToGray, toPgm } from './image.ts';
 import { terminateSharedOcrEngine, type OcrLike } from './ocr.ts';
@@ -91,5 +91,37 @@ describe('image extraction', () => {
     await expect(extractDocument({ path: corpus.files.textPdf, kind: 'png', fileName: 'falsa.png' })).rejects.toThrow(
       'Erro ao processar imagem: Imagem corrompida ou em formato não suportado',
     );
+  });
+});
+
+describe('photos and scans the wrong way round (issue 14)', () => {
+  it('reads a phone photo taken sideways (turned 90°, no EXIF orientation)', { timeout: 120_000 }, async () => {
+    const path = join(corpus.dir, 'itbi-deitada.jpg');
+    writeFileSync(path, await sharp(readFileSync(corpus.files.photoJpeg)).rotate(90).jpeg({ quality: 85 }).toBuffer());
+    const page = (await extractDocument({ path, kind: 'jpeg', fileName: 'itbi.jpg' })).pages[0]!;
+    for (const word of PHOTO_KEY_WORDS) expect(page.text).toContain(word);
+  });
+
+  it('turns an upside-down photo upright and says by how much', { timeout: 120_000 }, async () => {
+    const path = join(corpus.dir, 'itbi-invertida.jpg');
+    writeFileSync(path, await sharp(readFileSync(corpus.files.photoJpeg)).rotate(180).jpeg({ quality: 85 }).toBuffer());
+    const page = (await extractDocument({ path, kind: 'jpeg', fileName: 'itbi.jpg' })).pages[0]!;
+    expect(page.rotation).toBe(180);
+    for (const word of PHOTO_KEY_WORDS) expect(page.text).toContain(word);
+  });
+
+  it('reads a 200 dpi bilevel fax TIFF (CCITT G4), enlarged and cleaned before OCR', { timeout: 120_000 }, async () => {
+    const scan = scanPageBilevel(SCAN_LINES, 200);
+    const path = join(corpus.dir, 'fax.tif');
+    const pxPerMm = 200 / 25.4;
+    const tiff = await sharp(scan.gray, { raw: { width: scan.width, height: scan.height, channels: 1 } })
+      .toColourspace('b-w')
+      .tiff({ compression: 'ccittfax4', bitdepth: 1, xres: pxPerMm, yres: pxPerMm })
+      .toBuffer();
+    writeFileSync(path, tiff);
+    const [image] = await prepareImageForOcr(tiff, 'tiff');
+    expect(image!.dpi).toBe(200);
+    const page = (await extractDocument({ path, kind: 'tiff', fileName: 'fax.tif' })).pages[0]!;
+    for (const word of SCAN_KEY_WORDS) expect(page.text).toContain(word);
   });
 });

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import type { OcrLike } from './ocr.ts';
+import { readPageImage } from './ocr-page.ts';
+import { PageJobs, PageProgress } from './ocr-progress.ts';
 import { ExtractionError, type ExtractedPage, type ExtractionProgress, type FileKind } from './types.ts';
 
 /** Longest side sent to OCR: enough for 300 dpi on A4 and for 12 MP phone photos scaled down. */
@@ -15,6 +17,8 @@ export interface GrayImage {
   data: Uint8Array;
   width: number;
   height: number;
+  /** Resolution when the file states one we trust (a TIFF's header, e.g. a 200 dpi fax). */
+  dpi?: number;
 }
 
 export function rgbaToGray(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GrayImage {
@@ -47,7 +51,7 @@ function targetLongSide(longSide: number): number {
   return longSide;
 }
 
-async function throughSharp(input: Sharp, width: number, height: number): Promise<GrayImage> {
+async function throughSharp(input: Sharp, width: number, height: number, dpi?: number): Promise<GrayImage> {
   const longSide = Math.max(width, height);
   const target = targetLongSide(longSide);
   // No contrast stretch: tesseract binarises each page itself, and sharp's percentile stretch
@@ -58,11 +62,12 @@ async function throughSharp(input: Sharp, width: number, height: number): Promis
     .grayscale();
   if (target !== longSide) pipeline = pipeline.resize({ width: target, height: target, fit: 'inside' });
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-  if (info.channels === 1) return { data, width: info.width, height: info.height };
+  const scaled = dpi ? { dpi: Math.round((dpi * Math.max(info.width, info.height)) / longSide) } : {};
+  if (info.channels === 1) return { data, width: info.width, height: info.height, ...scaled };
   // Defensive: keep the first channel if sharp left an extra one.
   const gray = new Uint8Array(info.width * info.height);
   for (let i = 0; i < gray.length; i++) gray[i] = data[i * info.channels]!;
-  return { data: gray, width: info.width, height: info.height };
+  return { data: gray, width: info.width, height: info.height, ...scaled };
 }
 
 /**
@@ -90,7 +95,9 @@ export async function prepareImageForOcr(data: Buffer, kind: FileKind, maxPages 
   for (let page = 0; page < pages; page++) {
     const input = sharp(data, { ...options, page });
     const pageMeta = page === 0 ? meta : await input.metadata();
-    images.push(await throughSharp(input, pageMeta.width ?? meta.width, pageMeta.height ?? meta.height));
+    // Only a TIFF's resolution is trusted: JPEG and PNG files often say 72 dpi whatever they hold.
+    const dpi = kind === 'tiff' && (pageMeta.density ?? meta.density ?? 0) >= 100 ? (pageMeta.density ?? meta.density) : undefined;
+    images.push(await throughSharp(input, pageMeta.width ?? meta.width, pageMeta.height ?? meta.height, dpi));
   }
   return images;
 }
@@ -112,6 +119,10 @@ export interface ImageContext {
   onProgress(progress: ExtractionProgress): void;
 }
 
+/**
+ * OCRs every image (every page of a TIFF), straightened and turned upright (readPageImage), the
+ * pages of a multi-page TIFF in parallel up to the engine's parallelism.
+ */
 export async function extractImage(path: string, kind: FileKind, ctx: ImageContext): Promise<ExtractedPage[]> {
   let images: GrayImage[];
   try {
@@ -119,13 +130,33 @@ export async function extractImage(path: string, kind: FileKind, ctx: ImageConte
   } catch (error) {
     throw imageError(error);
   }
+  const progress = new PageProgress(images.length, ctx.onProgress);
+  const jobs = new PageJobs(ctx.ocr.concurrency ?? 1);
   const pages: ExtractedPage[] = [];
-  for (const [i, image] of images.entries()) {
-    ctx.signal.throwIfAborted();
-    ctx.onOcrPage();
-    const { text, confidence } = await ctx.ocr.recognize(toPgm(image), { timeoutMs: ctx.ocrPageTimeoutMs, signal: ctx.signal });
-    pages.push({ number: i + 1, text, method: 'ocr', confidence });
-    ctx.onProgress({ pagesDone: i + 1, pageCount: images.length });
+  try {
+    for (const [i, image] of images.entries()) {
+      ctx.signal.throwIfAborted();
+      ctx.onOcrPage();
+      const page: ExtractedPage = { number: i + 1, text: '', method: 'ocr', confidence: 0 };
+      pages.push(page);
+      progress.ocrQueued(page.number);
+      if (isBlank(image)) {
+        page.blank = true;
+        progress.ocrFinished(page.number);
+        continue;
+      }
+      await jobs.add(async () => {
+        const reading = await readPageImage(image, ctx.ocr, { dpi: image.dpi ?? null, timeoutMs: ctx.ocrPageTimeoutMs, signal: ctx.signal });
+        page.text = reading.text;
+        page.confidence = reading.confidence;
+        if (reading.rotation) page.rotation = reading.rotation;
+        progress.ocrFinished(page.number);
+      });
+    }
+    await jobs.drain();
+  } catch (error) {
+    jobs.abandon();
+    throw error;
   }
   return pages;
 }

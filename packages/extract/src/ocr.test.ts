@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanPageJpeg } from '../test/corpus.ts';
-import { OcrEngine } from './ocr.ts';
+import { chooseOcrEngine, detectNativeTesseract, NativeOcrEngine, OcrEngine, ocrEngineSetting, sharedOcrEngineName, terminateSharedOcrEngine, textFromTsv } from './ocr.ts';
 import { prepareImageForOcr, toPgm } from './image.ts';
 import { ExtractionError } from './types.ts';
 
 const engine = new OcrEngine();
-afterAll(() => engine.terminate());
+afterAll(async () => {
+  await engine.terminate();
+  await terminateSharedOcrEngine();
+});
 
 async function linePgm(): Promise<Buffer> {
   const { jpeg } = scanPageJpeg(['Matrícula nº 45.678 - São José dos Campos'], 150);
@@ -25,5 +28,37 @@ describe('OcrEngine', () => {
     expect(result.text).toContain('Matrícula');
     expect(result.text).toContain('São José dos Campos');
     expect(result.confidence).toBeGreaterThan(50);
+  });
+});
+
+describe('engine choice', () => {
+  it('uses native tesseract when installed, tesseract.js when asked to or when the binary is missing', () => {
+    expect(ocrEngineSetting({})).toBe('auto');
+    expect(ocrEngineSetting({ OCR_ENGINE: 'tesseractjs' })).toBe('tesseractjs');
+    expect(ocrEngineSetting({ OCR_ENGINE: 'Native' })).toBe('native');
+    expect(() => ocrEngineSetting({ OCR_ENGINE: 'gpu' })).toThrow(/OCR_ENGINE inválido/);
+    expect(chooseOcrEngine('auto', true)).toBe('native');
+    expect(chooseOcrEngine('auto', false)).toBe('tesseractjs');
+    expect(chooseOcrEngine('tesseractjs', true)).toBe('tesseractjs');
+    expect(() => chooseOcrEngine('native', false)).toThrow(ExtractionError);
+    // No tesseract on this PATH: detection says so instead of failing later.
+    expect(detectNativeTesseract({ ...process.env, PATH: '/nonexistent' })).toBe(false);
+    expect(sharedOcrEngineName()).toBe(process.env.OCR_ENGINE === 'tesseractjs' || !detectNativeTesseract() ? 'tesseractjs' : 'native');
+  });
+
+  it('lays tesseract TSV words out as lines and paragraphs with their mean confidence', () => {
+    const header = 'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext';
+    const word = (b: number, p: number, l: number, w: number, conf: number, text: string) => `5\t1\t${b}\t${p}\t${l}\t${w}\t0\t0\t1\t1\t${conf}\t${text}`;
+    const tsv = [header, '1\t1\t0\t0\t0\t0\t0\t0\t9\t9\t-1\t', word(1, 1, 1, 1, 90, 'Matrícula'), word(1, 1, 1, 2, 80, 'nº'), word(1, 1, 2, 1, 70, '45.678'), word(1, 2, 1, 1, 60, 'Fim')].join('\n');
+    expect(textFromTsv(tsv)).toEqual({ text: 'Matrícula nº\n45.678\n\nFim', confidence: 75 });
+  });
+
+  it.skipIf(!detectNativeTesseract())('reads Portuguese with the native binary, one process per page', { timeout: 60_000 }, async () => {
+    const native = new NativeOcrEngine();
+    const result = await native.recognize(await linePgm());
+    expect(result.text).toContain('São José dos Campos');
+    expect(result.confidence).toBeGreaterThan(50);
+    const timeout = await native.recognize(await linePgm(), { timeoutMs: 1 }).catch((e: unknown) => e);
+    expect((timeout as ExtractionError).message).toMatch(/^Timeout: OCR/);
   });
 });

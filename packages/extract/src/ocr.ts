@@ -1,14 +1,23 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { withTimeout } from './deadline.ts';
+import { ocrSlots } from './ocr-slots.ts';
 import { OCR_PAGE_TIMEOUT_MS } from './rules.ts';
 import { ExtractionError } from './types.ts';
 
 export { OCR_PAGE_TIMEOUT_MS };
+/** tesseract.js: the two npm language packages we ship. */
 export const OCR_LANGUAGES = 'por+eng';
+/**
+ * Native tesseract: Portuguese alone. Measured against por+eng on the same scanned pages (see the
+ * README's 'Decisions'): the same character error on Portuguese paperwork, and `eng` only adds
+ * a second model to run; the few English words of our documents (DocuSign pages) read fine with por.
+ */
+export const NATIVE_OCR_LANGUAGES = 'por';
 
 export interface OcrResult {
   text: string;
@@ -24,6 +33,13 @@ export interface OcrRecognizeOptions {
 /** What extraction needs from an OCR engine; tests may pass their own. */
 export interface OcrLike {
   recognize(image: Buffer, options?: OcrRecognizeOptions): Promise<OcrResult>;
+  /**
+   * Degrees to turn the image clockwise so its text stands upright (0, 90, 180, 270), or null
+   * when the engine cannot tell. Engines without it get a heuristic (ocr-page.ts).
+   */
+  detectOrientation?(image: Buffer, options?: OcrRecognizeOptions): Promise<number | null>;
+  /** Pages it reads at once to good effect (default 1): a file keeps that many in flight. */
+  readonly concurrency?: number;
   terminate(): Promise<void>;
 }
 
@@ -53,6 +69,8 @@ function linkLanguageData(dir: string): void {
  * interrupted otherwise) and the next call starts a fresh one.
  */
 export class OcrEngine implements OcrLike {
+  /** One worker per thread: a second page in flight only waits in its queue. */
+  readonly concurrency = 1;
   #worker: Promise<Worker> | null = null;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -132,12 +150,187 @@ export class OcrEngine implements OcrLike {
   }
 }
 
-let shared: OcrEngine | undefined;
+// ---------------------------------------------------------------------------------------------
+// Native tesseract
+// ---------------------------------------------------------------------------------------------
 
-/** The engine of the current thread (one per extraction worker thread). */
-export function sharedOcrEngine(): OcrEngine {
-  shared ??= new OcrEngine();
+export type OcrEngineName = 'native' | 'tesseractjs';
+
+/**
+ * `OCR_ENGINE`: `native` (the tesseract binary, required), `tesseractjs` (the bundled WASM
+ * engine), unset or `auto` (native when installed with Portuguese, else tesseract.js).
+ */
+export function ocrEngineSetting(env: NodeJS.ProcessEnv = process.env): OcrEngineName | 'auto' {
+  const value = (env.OCR_ENGINE ?? '').trim().toLowerCase();
+  if (value === '' || value === 'auto') return 'auto';
+  if (value === 'native' || value === 'tesseractjs') return value;
+  throw new Error(`OCR_ENGINE inválido: '${env.OCR_ENGINE}' (use native, tesseractjs ou auto)`);
+}
+
+/** Whether `tesseract` is on the PATH of `env` with the Portuguese model. Not cached. */
+export function detectNativeTesseract(env: NodeJS.ProcessEnv = process.env): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v tesseract'], { env, stdio: 'ignore', timeout: 5_000 });
+    const langs = execFileSync('tesseract', ['--list-langs'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 });
+    const installed = new Set(langs.split('\n').map((line) => line.trim()));
+    return NATIVE_OCR_LANGUAGES.split('+').every((lang) => installed.has(lang));
+  } catch {
+    return false;
+  }
+}
+
+let nativeAvailable: boolean | undefined;
+/** detectNativeTesseract(), asked once per thread. */
+export function nativeTesseractAvailable(): boolean {
+  nativeAvailable ??= detectNativeTesseract();
+  return nativeAvailable;
+}
+
+/** Which engine `OCR_ENGINE` and the machine give. */
+export function chooseOcrEngine(setting: OcrEngineName | 'auto', nativeInstalled: boolean): OcrEngineName {
+  if (setting === 'native' && !nativeInstalled) {
+    throw new ExtractionError('OCR_ENGINE=native, mas o tesseract (com o idioma por) não está instalado');
+  }
+  if (setting === 'auto') return nativeInstalled ? 'native' : 'tesseractjs';
+  return setting;
+}
+
+/** Words of tesseract's TSV output laid out as text (lines, blank line between paragraphs). */
+export function textFromTsv(tsv: string): OcrResult {
+  const lines: string[] = [];
+  let line: string[] = [];
+  let lineKey = '';
+  let paragraphKey = '';
+  let confidenceSum = 0;
+  let words = 0;
+  const flush = () => {
+    if (line.length) lines.push(line.join(' '));
+    line = [];
+  };
+  for (const row of tsv.split('\n')) {
+    const cells = row.split('\t');
+    if (cells[0] !== '5' || cells.length < 12) continue;
+    const text = cells.slice(11).join('\t').trim();
+    const confidence = Number(cells[10]);
+    if (!text) continue;
+    const paragraph = `${cells[1]}.${cells[2]}.${cells[3]}`;
+    const key = `${paragraph}.${cells[4]}`;
+    if (key !== lineKey) {
+      flush();
+      if (paragraphKey && paragraph !== paragraphKey) lines.push('');
+      lineKey = key;
+      paragraphKey = paragraph;
+    }
+    line.push(text);
+    if (confidence >= 0) {
+      confidenceSum += confidence;
+      words++;
+    }
+  }
+  flush();
+  return { text: lines.join('\n'), confidence: words ? Math.round((confidenceSum / words) * 10) / 10 : 0 };
+}
+
+/**
+ * The tesseract binary, one process per page (an image through stdin, TSV out), at most one per
+ * core across the whole server (ocr-slots.ts). `OMP_THREAD_LIMIT=1`: tesseract's own threading
+ * ran 7× slower here, and pages in parallel use the cores better than threads inside a page.
+ * Nothing stays loaded between pages: tesseract starts in about 0.1 s, small against a page.
+ */
+export class NativeOcrEngine implements OcrLike {
+  readonly #languages: string;
+  readonly #running = new Set<ReturnType<typeof spawn>>();
+
+  constructor(languages = NATIVE_OCR_LANGUAGES) {
+    this.#languages = languages;
+  }
+
+  get concurrency(): number {
+    return ocrSlots().size;
+  }
+
+  async recognize(image: Buffer, options: OcrRecognizeOptions = {}): Promise<OcrResult> {
+    const out = await this.#run(['-l', this.#languages, '--psm', '3', '--dpi', '300', 'tsv'], image, options);
+    return textFromTsv(out);
+  }
+
+  /** Tesseract's orientation and script detection (`--psm 0`, osd.traineddata). */
+  async detectOrientation(image: Buffer, options: OcrRecognizeOptions = {}): Promise<number | null> {
+    let out: string;
+    try {
+      out = await this.#run(['--psm', '0', '--dpi', '300'], image, options);
+    } catch (error) {
+      // Too few characters to decide makes tesseract fail: not an error for the page.
+      if (error instanceof ExtractionError && !error.retryable) return null;
+      throw error;
+    }
+    const rotate = /Rotate:\s*(\d+)/.exec(out);
+    const confidence = /Orientation confidence:\s*([\d.]+)/.exec(out);
+    // Below ~2 the detector is guessing (measured on downscaled and sparse pages).
+    if (!rotate || !confidence || Number(confidence[1]) < 2) return null;
+    return Number(rotate[1]) % 360;
+  }
+
+  async terminate(): Promise<void> {
+    for (const child of this.#running) child.kill('SIGKILL');
+    this.#running.clear();
+  }
+
+  async #run(args: string[], image: Buffer, { timeoutMs = OCR_PAGE_TIMEOUT_MS, signal }: OcrRecognizeOptions): Promise<string> {
+    const release = await ocrSlots().acquire(signal);
+    try {
+      signal?.throwIfAborted();
+      const child = spawn('tesseract', ['stdin', 'stdout', ...args], {
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      this.#running.add(child);
+      const work = new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let stderr = '';
+        child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
+        child.stderr!.on('data', (chunk: Buffer) => {
+          if (stderr.length < 4096) stderr += chunk.toString('utf8');
+        });
+        child.on('error', (error) => reject(new ExtractionError(`Não foi possível iniciar o OCR: ${error.message}`, true)));
+        child.on('close', (code) => {
+          if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
+          else reject(new ExtractionError('A imagem não pôde ser lida pelo OCR'));
+        });
+        // A child that died early closes its stdin: the page is lost, not the thread.
+        child.stdin!.on('error', () => undefined);
+        child.stdin!.end(image);
+      });
+      try {
+        return await withTimeout(work, timeoutMs, () => new ExtractionError(`Timeout: OCR excedeu ${Math.round(timeoutMs / 1000)} s`, true), signal);
+      } catch (error) {
+        work.catch(() => undefined);
+        throw error;
+      } finally {
+        // Over its budget or aborted: the process is killed, its slot freed.
+        if (child.exitCode === null) child.kill('SIGKILL');
+        this.#running.delete(child);
+      }
+    } finally {
+      release();
+    }
+  }
+}
+
+let shared: OcrLike | undefined;
+
+/**
+ * The engine of the current thread (one per extraction worker thread): native tesseract when
+ * installed (or OCR_ENGINE=native), else tesseract.js; `OCR_ENGINE=tesseractjs` forces the latter.
+ */
+export function sharedOcrEngine(): OcrLike {
+  shared ??= chooseOcrEngine(ocrEngineSetting(), nativeTesseractAvailable()) === 'native' ? new NativeOcrEngine() : new OcrEngine();
   return shared;
+}
+
+/** Which engine sharedOcrEngine() gives (for benchmarks and logs). */
+export function sharedOcrEngineName(): OcrEngineName {
+  return sharedOcrEngine() instanceof NativeOcrEngine ? 'native' : 'tesseractjs';
 }
 
 export async function terminateSharedOcrEngine(): Promise<void> {

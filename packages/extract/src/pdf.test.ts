@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   benchPdf,
+  buildPdf,
   DEED_GAP_TEXT,
   DEED_PAGES,
   DEED_REJOINED,
+  linesToRuns,
   SCAN_KEY_WORDS,
+  SCAN_LINES,
+  scanPageBilevel,
+  scanPageJpeg,
   writeCorpus,
   type Corpus,
 } from '../test/corpus.ts';
 import { extractDocument } from './extract.ts';
 import { terminateSharedOcrEngine, type OcrLike } from './ocr.ts';
-import { layoutPageText, pagesNeedingOcr, type PositionedText } from './pdf.ts';
+import { isBlankStamp, layoutPageText, mergeTextLayer, needsOcr, type PositionedText } from './pdf.ts';
 import { ExtractionError, type ExtractionProgress } from './types.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,21 +68,37 @@ describe('layoutPageText', () => {
   });
 });
 
-describe('pagesNeedingOcr', () => {
-  const footer = (n: number) => `Documento assinado digitalmente pelo Oficial de Registro de Imóveis - página ${n}`;
-  it('sends empty pages and pages with only a repeated footer to OCR', () => {
-    const body = 'Matrícula 45.678: apartamento com área privativa de 85,50 m² situado na Rua das Acácias.';
-    expect(pagesNeedingOcr([`${body}\n${footer(1)}`, footer(2), '', `Selo 42\n${footer(4)}`])).toEqual([false, true, true, true]);
+describe('needsOcr', () => {
+  it('OCRs a page covered by a scan even when its text layer holds a long stamp line', () => {
+    expect(needsOcr({ letters: 120, imageCoverage: 0.98 })).toBe(true);
   });
 
-  it('keeps pages whose lines repeat when they hold far more than a stamp', () => {
-    const form = 'Unidade autônoma do Edifício Ipê Amarelo com área privativa de 85,50 m² e vaga de garagem.\n'.repeat(10);
-    expect(pagesNeedingOcr([form, form, form])).toEqual([false, false, false]);
+  it('never OCRs a page with a text layer and no image, however repetitive its lines', () => {
+    expect(needsOcr({ letters: 900, imageCoverage: 0 })).toBe(false);
+    expect(needsOcr({ letters: 45, imageCoverage: 0.1 })).toBe(false);
   });
 
-  it('keeps a single page with enough letters, OCRs a single page of stamps', () => {
-    expect(pagesNeedingOcr([footer(1)])).toEqual([false]);
-    expect(pagesNeedingOcr(['Selo 1234AB'])).toEqual([true]);
+  it('renders a page with almost no text layer (text drawn as paths, or blank)', () => {
+    expect(needsOcr({ letters: 5, imageCoverage: 0 })).toBe(true);
+  });
+});
+
+describe('isBlankStamp', () => {
+  it('sees a page holding only an EM BRANCO stamp as blank, and not a page with text', () => {
+    expect(isBlankStamp('EM BRANCO')).toBe(true);
+    expect(isBlankStamp('Página em branco\nfls. 3')).toBe(true);
+    expect(isBlankStamp('- EM BRANCO -\nSelo 1234')).toBe(true);
+    expect(isBlankStamp('AV.3 - deixou o campo em branco o adquirente Jose da Silva, casado')).toBe(false);
+    expect(isBlankStamp('')).toBe(false);
+  });
+});
+
+describe('mergeTextLayer', () => {
+  it('keeps the OCR text first and appends the text-layer lines it did not read', () => {
+    const ocr = 'R.1/46.511 - Compra e venda\nTransmitente: Fulano de Tal';
+    const layer = 'FIM DOS ATOS PRATICADOS - VALIDAÇÃO 1A2B-3C4D\nTransmitente: Fulano de Tal';
+    expect(mergeTextLayer(ocr, layer)).toBe(`${ocr}\n\nFIM DOS ATOS PRATICADOS - VALIDAÇÃO 1A2B-3C4D`);
+    expect(mergeTextLayer(ocr, 'Transmitente: Fulano de Tal')).toBe(ocr);
   });
 });
 
@@ -103,7 +124,7 @@ describe('PDF extraction', () => {
     expect(second).toContain(DEED_REJOINED);
     expect(second).toContain('ALIENAÇÃO FIDUCIÁRIA');
     expect(third).toContain('Maria Conceição');
-    expect(progress.at(-1)).toEqual({ pagesDone: 3, pageCount: 3 });
+    expect(progress.at(-1)).toEqual({ pagesDone: 3, pageCount: 3, phase: 'text' });
     expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3]);
   });
 
@@ -166,5 +187,99 @@ describe('PDF extraction', () => {
     const error = await extractDocument({ path: corpus.files.mixedPdf, kind: 'pdf', fileName: 'x.pdf' }, { ocr: slowOcr, timeouts: { ocrPageMs: 50 } }).catch((e: unknown) => e);
     expect((error as ExtractionError).message).toBe('Erro ao processar PDF: Timeout: OCR da página 2 excedeu 0 s');
     expect((error as ExtractionError).retryable).toBe(true);
+  });
+});
+
+describe('every page read (issue 14)', () => {
+  const STAMP = 'FIM DOS ATOS PRATICADOS NESTA MATRÍCULA - VALIDAÇÃO DA CERTIDÃO EM WWW.REGISTRADORES.ORG.BR CÓDIGO 1A2B-3C4D';
+
+  it('OCRs a scanned page whose text layer holds a stamp line of more than 40 letters, and keeps the stamp', { timeout: 120_000 }, async () => {
+    const { jpeg, width, height } = scanPageJpeg(SCAN_LINES);
+    const path = join(corpus.dir, 'carimbo-longo.pdf');
+    writeFileSync(path, buildPdf([{ kind: 'image', jpeg, width, height, runs: [{ text: STAMP, x: 40, y: 30, size: 6 }] }]));
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'matricula.pdf' });
+    const page = result.pages[0]!;
+    expect(page.method).toBe('ocr');
+    for (const word of SCAN_KEY_WORDS) expect(page.text).toContain(word);
+    // The text layer's line that the scan does not show follows the OCR text.
+    expect(page.text).toContain('FIM DOS ATOS PRATICADOS');
+    expect(page.text.indexOf('FIM DOS ATOS')).toBeGreaterThan(page.text.indexOf('Curitiba'));
+  });
+
+  it('never OCRs a born-digital PDF of repeated table lines, and keeps the text of every page', async () => {
+    const row = (i: number) => `${String(i).padStart(4, '0')}  Lançamento de custas e emolumentos  R$ 12,50  Pago`;
+    const page = (p: number) => ({
+      kind: 'text' as const,
+      runs: linesToRuns(['Relatório de lançamentos - Cartório de Notas', ...Array.from({ length: 40 }, (_, i) => row(i % 5))], 800, 8, 18),
+      p,
+    });
+    const path = join(corpus.dir, 'tabela-30.pdf');
+    writeFileSync(path, buildPdf(Array.from({ length: 30 }, (_, p) => page(p))));
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'tabela.pdf' }, { ocr: failingOcr });
+    expect(result.pages).toHaveLength(30);
+    for (const p of result.pages) {
+      expect(p.method).toBe('text');
+      expect(p.blank).toBeUndefined();
+      expect(p.text).toContain('Lançamento de custas e emolumentos');
+    }
+  });
+
+  it('marks a page stamped EM BRANCO and a blank scanned page as blank, keeping them and their text', async () => {
+    const white = scanPageJpeg([], 100, { noise: 0 });
+    const path = join(corpus.dir, 'em-branco.pdf');
+    writeFileSync(
+      path,
+      buildPdf([
+        { kind: 'text', runs: linesToRuns(DEED_PAGES[0]!) },
+        { kind: 'text', runs: [{ text: 'EM BRANCO', x: 250, y: 420, size: 24 }] },
+        { kind: 'image', jpeg: white.jpeg, width: white.width, height: white.height },
+      ]),
+    );
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'certidao.pdf' }, { ocr: failingOcr });
+    expect(result.pages.map((p) => [p.number, p.blank ?? false])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+    ]);
+    expect(result.pages[1]!.text).toBe('EM BRANCO');
+  });
+
+  it('reads a 200 dpi bilevel (fax-like) scan inside a PDF', { timeout: 120_000 }, async () => {
+    const scan = scanPageBilevel(SCAN_LINES, 200, { skewDeg: 1.5 });
+    const path = join(corpus.dir, 'fax.pdf');
+    writeFileSync(path, buildPdf([{ kind: 'bilevel', bits: scan.bits, width: scan.width, height: scan.height }]));
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'fax.pdf' });
+    const page = result.pages[0]!;
+    expect(page.method).toBe('ocr');
+    for (const word of SCAN_KEY_WORDS) expect(page.text).toContain(word);
+  });
+
+  it('reports progress that never says done while pages remain, with the page in OCR and a measured rate', async () => {
+    const { jpeg, width, height } = scanPageJpeg(SCAN_LINES, 72);
+    const path = join(corpus.dir, 'progresso.pdf');
+    const scan = { kind: 'image' as const, jpeg, width, height };
+    writeFileSync(path, buildPdf([{ kind: 'text', runs: linesToRuns(DEED_PAGES[0]!) }, scan, scan, { kind: 'text', runs: linesToRuns(DEED_PAGES[1]!) }, scan]));
+    const slowOcr: OcrLike = {
+      concurrency: 2,
+      recognize: () => new Promise((resolve) => setTimeout(() => resolve({ text: 'Texto lido pelo OCR com letras suficientes para a página toda.', confidence: 90 }), 30)),
+      terminate: () => Promise.resolve(),
+    };
+    const progress: ExtractionProgress[] = [];
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'p.pdf' }, { ocr: slowOcr, onProgress: (p) => progress.push({ ...p }) });
+    expect(result.pages.map((p) => p.method)).toEqual(['text', 'ocr', 'ocr', 'text', 'ocr']);
+    const last = progress.at(-1)!;
+    expect(last.pagesDone).toBe(5);
+    expect(last.ocrPagesLeft).toBe(0);
+    for (const p of progress.slice(0, -1)) expect(p.pagesDone).toBeLessThan(5);
+    expect(progress.map((p) => p.pagesDone)).toEqual([...progress.map((p) => p.pagesDone)].sort((a, b) => a - b));
+    const reading = progress.filter((p) => p.phase === 'ocr');
+    expect(reading.length).toBeGreaterThan(0);
+    for (const p of reading) {
+      expect(p.page).toBeGreaterThanOrEqual(2);
+      expect(p.ocrPagesLeft).toBeGreaterThan(0);
+      expect(p.pagesDone + p.ocrPagesLeft!).toBeLessThanOrEqual(5);
+    }
+    expect(reading[0]!.msPerOcrPage).toBeNull();
+    expect(last.msPerOcrPage).toBeGreaterThan(0);
   });
 });

@@ -1,20 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, ImageKind, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { withTimeout } from './deadline.ts';
 import { textCells } from './layout.ts';
-import { isBlank, rgbaToGray, toPgm, type GrayImage } from './image.ts';
+import { isBlank, rgbaToGray, type GrayImage } from './image.ts';
 import { countLetters, rejoinHyphens } from './normalize.ts';
 import type { OcrLike } from './ocr.ts';
+import { readPageImage } from './ocr-page.ts';
+import { PageJobs, PageProgress } from './ocr-progress.ts';
 import { ExtractionError, type TextCell, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 import { type PdfPageRange } from './rules.ts';
 
 export { DEFAULT_MAX_PDF_PAGES, PDF_TEXT_TIMEOUT_MS, type PdfPageRange } from './rules.ts';
-/** A page whose own text (repeated footers left out) has fewer letters than this is OCR'd. */
-export const MIN_PAGE_LETTERS = 40;
-const MAX_STAMP_LETTERS = 600;
 /**
  * Pages are rendered for OCR at 300 dpi, the long side capped at A4's (large plans get less).
  * Not lower: 7 pt print (stamps, footnotes of a matrícula) read with 0% character error at
@@ -86,31 +85,117 @@ export function layoutPageText(items: PositionedText[]): string {
   return rejoinHyphens(parts.join('').replace(/ +\n/g, '\n'));
 }
 
+/** A page whose text layer holds fewer letters than this is rendered, and OCR'd unless blank. */
+export const MIN_PAGE_LETTERS = 40;
+/** A page whose raster images cover at least this share of it is OCR'd, whatever its text layer. */
+export const OCR_IMAGE_COVERAGE = 0.4;
+
 /**
- * Which pages need OCR: those whose text layer, once lines repeated on most pages (footers,
- * headers, stamps, with their numbers ignored) are left out, has fewer than 40 letters. This is
- * how a scanned matrícula looks: an image per page and a thin text layer of stamps. A page with
- * 600 letters or more is never a stamp layer, even if its lines repeat (a form filled per unit).
+ * Whether a page goes to OCR: when images cover ≥ 40% of it (a scan, whose text layer, if any,
+ * holds stamps, footers or a poor OCR of the scanner), or when its text layer is nearly empty
+ * (text drawn as paths; a blank render skips OCR later). Never by the letters of a page that has
+ * a text layer and no image: a 199-page table of repeated lines is text, not a scan.
  */
-export function pagesNeedingOcr(pageTexts: string[]): boolean[] {
-  const key = (line: string) => line.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
-  const repeated = new Set<string>();
-  if (pageTexts.length >= 2) {
-    const counts = new Map<string, number>();
-    for (const text of pageTexts) {
-      for (const line of new Set(text.split('\n').map(key).filter(Boolean))) counts.set(line, (counts.get(line) ?? 0) + 1);
+export function needsOcr(page: { letters: number; imageCoverage: number }): boolean {
+  return page.imageCoverage >= OCR_IMAGE_COVERAGE || page.letters < MIN_PAGE_LETTERS;
+}
+
+/** The page's raster images, from its operator list. */
+export interface PageImages {
+  /** Share of the page (0–1) covered by images, overlaps counted twice, capped at 1. */
+  coverage: number;
+  /** The one image that covers ≥ 90% of the page, drawn upright and unrotated, if there is one. */
+  fullPage: { objId: string; widthPt: number; heightPt: number } | null;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const multiply = (m: Matrix, n: number[]): Matrix => {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = n;
+  return [a * m[0] + b * m[2], a * m[1] + b * m[3], c * m[0] + d * m[2], c * m[1] + d * m[3], e * m[0] + f * m[2] + m[4], e * m[1] + f * m[3] + m[5]];
+};
+
+/**
+ * Where images are painted: the current transform is followed through save/restore, `cm` and
+ * form XObjects, and each image's unit square is mapped onto the page (its bounding box, clipped
+ * to the page). `view` is the page's box [x0, y0, x1, y1] in user space.
+ */
+export function pageImages(fnArray: number[], argsArray: unknown[], view: number[]): PageImages {
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = view;
+  const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
+  const stack: Matrix[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let area = 0;
+  let images = 0;
+  let fullPage: PageImages['fullPage'] = null;
+  const boxArea = (m: Matrix) => {
+    const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]];
+    const ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
+    const w = Math.min(x1, Math.max(...xs)) - Math.max(x0, Math.min(...xs));
+    const h = Math.min(y1, Math.max(...ys)) - Math.max(y0, Math.min(...ys));
+    return w > 0 && h > 0 ? w * h : 0;
+  };
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const matrix = args?.[0];
+      if (Array.isArray(matrix) || ArrayBuffer.isView(matrix)) ctm = multiply(ctm, Array.from(matrix as ArrayLike<number>));
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
+      const covered = boxArea(ctm);
+      area += covered;
+      images++;
+      const upright = ctm[0] > 0 && ctm[3] > 0 && Math.abs(ctm[1]) < 1e-6 && Math.abs(ctm[2]) < 1e-6;
+      if (fn === OPS.paintImageXObject && typeof args?.[0] === 'string' && upright && covered >= pageArea * 0.9) {
+        fullPage = { objId: args[0], widthPt: ctm[0], heightPt: ctm[3] };
+      }
+    } else if (fn === OPS.paintImageXObjectRepeat && args) {
+      // [objId, scaleX, scaleY, positions]: one image stamped at many places.
+      const [, sx, sy, positions] = args as [string, number, number, ArrayLike<number>];
+      area += Math.min(pageArea, (positions.length / 2) * Math.abs(sx * sy) * Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]));
+      images += 2;
     }
-    const threshold = Math.max(2, Math.ceil(pageTexts.length * 0.6));
-    for (const [line, count] of counts) if (count >= threshold) repeated.add(line);
   }
-  return pageTexts.map((text) => {
-    if (countLetters(text) >= MAX_STAMP_LETTERS) return false;
-    const own = text
-      .split('\n')
-      .filter((line) => !repeated.has(key(line)))
-      .join('\n');
-    return countLetters(own) < MIN_PAGE_LETTERS;
-  });
+  return { coverage: Math.min(1, area / pageArea), fullPage: images === 1 ? fullPage : null };
+}
+
+/** 'EM BRANCO', 'página em branco', 'verso em branco', 'folha intencionalmente deixada em branco'. */
+const BLANK_STAMP = /(?:(?:p[aá]gina|folha|verso)\s+)?(?:(?:intencionalmente|propositalmente)\s+)?(?:deixad[ao]\s+)?em\s+branco/giu;
+
+/** A page whose only words are a 'EM BRANCO' stamp (numbers, seals and page marks aside). */
+export function isBlankStamp(text: string): boolean {
+  if (!BLANK_STAMP.test(text)) return false;
+  BLANK_STAMP.lastIndex = 0;
+  const rest = text.replace(BLANK_STAMP, ' ').replace(/\b(?:p[aá]g(?:ina)?|fls?|folha|selo|n[ºo°]?)\b\.?/giu, ' ');
+  return countLetters(rest) < 6;
+}
+
+const words = (text: string) => text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The OCR text first, then the lines of the text layer that the OCR did not read: stamps drawn as
+ * text over a scan, a validation code, a footer in a font too small for the scan. A line counts
+ * as read when its words (three letters or more) are at least 80% in the OCR text.
+ */
+export function mergeTextLayer(ocrText: string, layerText: string): string {
+  const seen = new Set(words(ocrText));
+  const compact = words(ocrText).join('');
+  const missing: string[] = [];
+  for (const line of layerText.split('\n')) {
+    const own = words(line);
+    if (!own.length) continue;
+    if (compact.includes(own.join(''))) continue;
+    const long = own.filter((w) => w.length >= 3);
+    const found = long.filter((w) => seen.has(w)).length;
+    if (long.length && found / long.length >= 0.8) continue;
+    if (!long.length && own.every((w) => seen.has(w))) continue;
+    missing.push(line.trim());
+  }
+  return missing.length ? `${ocrText.trimEnd()}\n\n${missing.join('\n')}` : ocrText;
 }
 
 function openError(error: unknown): ExtractionError {
@@ -160,33 +245,73 @@ export interface PdfContext {
   onProgress(progress: ExtractionProgress): void;
 }
 
-async function readTextLayer(doc: PDFDocumentProxy, first: number, last: number, ctx: PdfContext, report: (done: number) => void) {
-  const texts: string[] = [];
-  const cellsByPage = new Map<number, TextCell[]>();
-  const failed = new Set<number>();
-  let certain = 0;
-  for (let n = first; n <= last; n++) {
-    // pdf.js in Node runs its "worker" on this thread through promises only: without a turn of
-    // the event loop between pages no timer, and so no timeout, could fire during a long PDF.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    ctx.signal.throwIfAborted();
-    let text = '';
-    try {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const items = content.items.filter((item): item is PositionedText & typeof item => 'str' in item);
-      text = layoutPageText(items);
-      // Form layouts: labels and values in other columns are paired by position (key-fields.ts).
-      cellsByPage.set(n, textCells(items, page.view[3]! - page.view[1]!));
-      page.cleanup();
-    } catch {
-      failed.add(n);
+/**
+ * The decoded pixels of a page that is one upright image covering it (a scan), taken from what
+ * pdf.js decoded for the operator list: no second decode and no 300 dpi render. Null when the
+ * image is not plain pixels (a bitmap, an unknown kind): the page is rendered instead.
+ */
+function fullPageImage(page: PDFPageProxy, image: NonNullable<PageImages['fullPage']>): { gray: GrayImage; dpi: number } | null {
+  const objs = image.objId.startsWith('g_') ? page.commonObjs : page.objs;
+  if (!objs.has(image.objId)) return null;
+  const data = objs.get(image.objId) as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray } | null;
+  if (!data?.data || !data.width || !data.height) return null;
+  const { width, height, kind } = data;
+  const src = data.data;
+  const gray = new Uint8Array(width * height);
+  if (kind === ImageKind.RGB_24BPP || kind === ImageKind.RGBA_32BPP) {
+    const channels = kind === ImageKind.RGB_24BPP ? 3 : 4;
+    if (src.length < width * height * channels) return null;
+    for (let i = 0, j = 0; j < gray.length; i += channels, j++) gray[j] = (src[i]! * 299 + src[i + 1]! * 587 + src[i + 2]! * 114) / 1000;
+  } else if (kind === ImageKind.GRAYSCALE_1BPP) {
+    // Rows padded to whole bytes; a set bit is white (pdf.js applies /Decode before this).
+    const rowBytes = (width + 7) >> 3;
+    if (src.length < rowBytes * height) return null;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) gray[y * width + x] = (src[y * rowBytes + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 255 : 0;
     }
-    texts.push(text);
-    // Progress counts pages whose text is final; a page short of letters may still go to OCR.
-    if (countLetters(text) >= MIN_PAGE_LETTERS) report(++certain);
+  } else {
+    return null;
   }
-  return { texts, failed, cellsByPage };
+  const dpi = Math.round((width / image.widthPt) * 72);
+  // Gray or colour images far from 300 dpi are rendered at 300 dpi instead (pdf.js scales them);
+  // bilevel ones at 200 dpi are enlarged and cleaned by cleanScan, which reads them better.
+  if (dpi > 450 || dpi < (kind === ImageKind.GRAYSCALE_1BPP ? 150 : 250)) return null;
+  return { gray: { data: gray, width, height }, dpi };
+}
+
+interface PageRead {
+  text: string;
+  cells: TextCell[] | undefined;
+  images: PageImages;
+  failed: boolean;
+}
+
+/** The text layer, its cells and the page's images. The text part runs under `textBudget`. */
+async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) => Promise<void>): Promise<PageRead> {
+  let text = '';
+  let cells: TextCell[] | undefined;
+  let failed = false;
+  await textBudget(
+    (async () => {
+      try {
+        const content = await page.getTextContent();
+        const items = content.items.filter((item): item is PositionedText & typeof item => 'str' in item);
+        text = layoutPageText(items);
+        // Form layouts: labels and values in other columns are paired by position (key-fields.ts).
+        cells = textCells(items, page.view[3]! - page.view[1]!);
+      } catch {
+        failed = true;
+      }
+    })(),
+  );
+  let images: PageImages = { coverage: 0, fullPage: null };
+  try {
+    const ops = await page.getOperatorList();
+    images = pageImages(ops.fnArray, ops.argsArray, page.view);
+  } catch {
+    failed = true;
+  }
+  return { text, cells, images, failed };
 }
 
 function openPdf(data: Buffer) {
@@ -213,8 +338,16 @@ export async function countPdfPages(path: string): Promise<number | null> {
   }
 }
 
+/**
+ * Reads every page: its text layer, and OCR where the page is a scan (images cover ≥ 40% of it)
+ * or has almost no text layer. Pages are read in order; an OCR page is handed to the engine and
+ * the next page is read meanwhile, up to the engine's parallelism (native tesseract: one process
+ * per core across the server). OCR text leads and the text layer's lines it missed follow.
+ * Blank pages (a blank render, or only an 'EM BRANCO' stamp) are marked `blank`, their text kept.
+ */
 export async function extractPdf(path: string, ctx: PdfContext): Promise<ExtractionResult> {
   const task = openPdf(await readFile(path));
+  const jobs = new PageJobs((ctx.ocr.concurrency ?? 1) + 1);
   try {
     let doc: PDFDocumentProxy;
     try {
@@ -229,56 +362,94 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
     const pageCount = Math.max(0, last - first + 1);
     const warnings: string[] = [];
     if (doc.numPages > ctx.maxPages) warnings.push(`Páginas além de ${ctx.maxPages} não foram lidas (o PDF tem ${doc.numPages} páginas)`);
+    const progress = new PageProgress(pageCount, ctx.onProgress);
+    const pages: ExtractedPage[] = [];
 
-    let reported = 0;
-    const report = (done: number) => {
-      if (done <= reported) return;
-      reported = done;
-      ctx.onProgress({ pagesDone: done, pageCount });
+    // The text layers of all pages share the 30 s budget (a content stream built to hang pdf.js);
+    // decoding and rendering scans is paid from the file's budget, which each OCR page extends.
+    let textSpent = 0;
+    const textBudget = async (work: Promise<void>) => {
+      const started = performance.now();
+      const left = Math.max(1, ctx.textTimeoutMs - textSpent);
+      try {
+        await withTimeout(work, left, () => new ExtractionError('Timeout: PDF muito grande ou complexo', true), ctx.signal);
+      } finally {
+        textSpent += performance.now() - started;
+      }
     };
 
-    const { texts, failed, cellsByPage } = await withTimeout(
-      readTextLayer(doc, first, last, ctx, report),
-      ctx.textTimeoutMs,
-      () => new ExtractionError('Timeout: PDF muito grande ou complexo', true),
-      ctx.signal,
-    );
-    const needsOcr = pagesNeedingOcr(texts);
-    const pages: ExtractedPage[] = texts.map((text, i) => ({ number: first + i, text, method: 'text', confidence: null, cells: cellsByPage.get(first + i) }));
-    let done = needsOcr.filter((x) => !x).length;
-    report(done);
-
-    for (const [i, ocr] of needsOcr.entries()) {
-      if (!ocr) continue;
+    for (let n = first; n <= last; n++) {
+      // pdf.js in Node runs its "worker" on this thread through promises only: without a turn of
+      // the event loop between pages no timer, and so no timeout, could fire during a long PDF.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       ctx.signal.throwIfAborted();
-      const n = first + i;
-      ctx.onOcrPage();
-      let image: GrayImage | null = null;
+      let page: PDFPageProxy | null = null;
+      let read: PageRead = { text: '', cells: undefined, images: { coverage: 0, fullPage: null }, failed: true };
       try {
-        const page = await doc.getPage(n);
-        image = await renderPageGray(doc, page);
-        page.cleanup();
+        page = await textBudgetValue(doc.getPage(n), textBudget);
+        read = await readPage(page, textBudget);
+      } catch (error) {
+        if (error instanceof ExtractionError || ctx.signal.aborted) throw error;
+      }
+      const result: ExtractedPage = { number: n, text: read.text, method: 'text', confidence: null, cells: read.cells };
+      pages.push(result);
+      const letters = countLetters(read.text);
+      const stampOnly = isBlankStamp(read.text) && read.images.coverage < OCR_IMAGE_COVERAGE;
+      if (!page || stampOnly || !needsOcr({ letters, imageCoverage: read.images.coverage })) {
+        if (read.failed && !letters) warnings.push(`Página ${n} não pôde ser lida`);
+        if (stampOnly) result.blank = true;
+        page?.cleanup();
+        progress.textPage();
+        continue;
+      }
+
+      ctx.onOcrPage();
+      progress.ocrQueued(n);
+      let image: { gray: GrayImage; dpi: number | null } | null = null;
+      try {
+        image = (read.images.fullPage && page.rotate % 360 === 0 ? fullPageImage(page, read.images.fullPage) : null) ?? { gray: await renderPageGray(doc, page), dpi: null };
       } catch {
         if (ctx.signal.aborted) throw ctx.signal.reason;
         warnings.push(`Página ${n} não pôde ser lida`);
+      } finally {
+        page.cleanup();
       }
-      if (image && !isBlank(image)) {
+      if (!image || isBlank(image.gray)) {
+        if (image) result.blank = true;
+        progress.ocrFinished(n);
+        continue;
+      }
+      const { gray, dpi } = image;
+      await jobs.add(async () => {
         try {
-          const result = await ctx.ocr.recognize(toPgm(image), { timeoutMs: ctx.ocrPageTimeoutMs, signal: ctx.signal });
-          if (countLetters(result.text) >= countLetters(texts[i]!)) pages[i] = { number: n, text: result.text, method: 'ocr', confidence: result.confidence };
+          const reading = await readPageImage(gray, ctx.ocr, { dpi, timeoutMs: ctx.ocrPageTimeoutMs, signal: ctx.signal });
+          result.text = read.text.trim() ? mergeTextLayer(reading.text, read.text) : reading.text;
+          result.method = 'ocr';
+          result.confidence = reading.confidence;
+          if (reading.rotation) result.rotation = reading.rotation;
+          if (isBlankStamp(result.text)) result.blank = true;
         } catch (error) {
           if (error instanceof ExtractionError && error.retryable && /^Timeout/.test(error.message)) {
             throw new ExtractionError(`Timeout: OCR da página ${n} excedeu ${Math.round(ctx.ocrPageTimeoutMs / 1000)} s`, true);
           }
           throw error;
         }
-      } else if (failed.has(n)) {
-        warnings.push(`Página ${n} não pôde ser lida`);
-      }
-      report(++done);
+        progress.ocrFinished(n);
+      });
     }
+    await jobs.drain();
     return { pages, warnings: [...new Set(warnings)] };
+  } catch (error) {
+    jobs.abandon();
+    throw error;
   } finally {
     await task.destroy().catch(() => undefined);
   }
+}
+
+/** A pdf.js call whose time counts against the text budget, returning its value. */
+async function textBudgetValue<T>(work: Promise<T>, budget: (work: Promise<void>) => Promise<void>): Promise<T> {
+  let value: T | undefined;
+  await budget(work.then((v) => void (value = v)));
+  return value as T;
 }

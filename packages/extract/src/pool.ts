@@ -9,6 +9,8 @@ import Piscina from 'piscina';
 import 'sharp';
 import { raceAbort } from './deadline.ts';
 import { FairScheduler } from './fair-scheduler.ts';
+import { combineProgress } from './ocr-progress.ts';
+import { OcrSlots } from './ocr-slots.ts';
 import {
   checkMinimumText,
   DEFAULT_MAX_PDF_PAGES,
@@ -21,7 +23,7 @@ import {
   type PdfPageRange,
 } from './rules.ts';
 import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
-import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, WorkerMessage } from './worker.ts';
+import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, ExtractionWorkerData, WorkerMessage } from './worker.ts';
 
 /** The worker entry in TypeScript. The server's build bundles it (entry name below) beside main.js. */
 export const EXTRACT_WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -135,6 +137,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     atomics: 'async',
     execArgv: workerFile.endsWith('.ts') ? tsxExecArgv() : process.execArgv,
     resourceLimits: { ...DEFAULT_WORKER_LIMITS, ...options.resourceLimits },
+    // Native tesseract processes: one per core across all threads, whatever the documents.
+    workerData: { ocrSlots: OcrSlots.createBuffer(availableParallelism()) } satisfies ExtractionWorkerData,
   });
 
   // Every task sent to a thread goes through it, so piscina never queues: the order is decided here.
@@ -254,7 +258,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     const ranges = await planSplit(input, runOptions).catch(() => null);
     if (!ranges) return runOne(input, runOptions);
 
-    const partsDone = ranges.map(() => 0);
+    const partsProgress: (ExtractionProgress | undefined)[] = ranges.map(() => undefined);
     const pageCount = ranges.reduce((n, r) => n + r.last - r.first + 1, 0);
     const stopParts = new AbortController();
     const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, stopParts.signal]) : stopParts.signal;
@@ -265,8 +269,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
         signal,
         pdfPages,
         onProgress: (progress) => {
-          partsDone[i] = progress.pagesDone;
-          runOptions.onProgress?.({ pagesDone: partsDone.reduce((a, b) => a + b, 0), pageCount });
+          partsProgress[i] = progress;
+          runOptions.onProgress?.(combineProgress(partsProgress, pageCount));
         },
       }).catch((error: unknown) => {
         if (firstError === null && !stopParts.signal.aborted) {

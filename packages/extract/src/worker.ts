@@ -3,11 +3,21 @@
  * mammoth and the thread's tesseract.js worker are loaded once. In production the server bundles
  * this file to `dist/extract-worker.js` (see EXTRACT_WORKER_SOURCE in pool.ts).
  */
-import type { MessagePort } from 'node:worker_threads';
+import { workerData, type MessagePort } from 'node:worker_threads';
 import { extractDocument, type ExtractInput, type ExtractionTimeouts } from './extract.ts';
+import { useOcrSlots } from './ocr-slots.ts';
 import { countPdfPages, type PdfPageRange } from './pdf.ts';
 import { assertPdfInflationBounded } from './pdf-inflate-limits.ts';
 import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
+
+/** What the pool hands every thread at start (piscina's `workerData`). */
+export interface ExtractionWorkerData {
+  /** The process-wide limit of native OCR processes, shared by all threads (ocr-slots.ts). */
+  ocrSlots?: SharedArrayBuffer;
+}
+
+const shared = workerData as ExtractionWorkerData | null | undefined;
+if (shared?.ocrSlots instanceof SharedArrayBuffer) useOcrSlots(shared.ocrSlots);
 
 export interface ExtractionTask {
   type: 'extract';

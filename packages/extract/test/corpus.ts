@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +264,9 @@ export interface TextRun {
 
 export type PdfPageSpec =
   | { kind: 'text'; runs: TextRun[] }
-  | { kind: 'image'; jpeg: Buffer; width: number; height: number; runs?: TextRun[] };
+  | { kind: 'image'; jpeg: Buffer; width: number; height: number; runs?: TextRun[] }
+  /** A 1-bit scan (fax-like): `bits` packed rows, a set bit is white, as in a DeviceGray image. */
+  | { kind: 'bilevel'; bits: Buffer; width: number; height: number; runs?: TextRun[] };
 
 const A4: [number, number] = [595, 842];
 
@@ -290,11 +292,11 @@ export function buildPdf(pages: PdfPageSpec[], options: { encrypt?: boolean } = 
   for (const page of pages) {
     let content: Buffer;
     let xobjects = '';
-    if (page.kind === 'image') {
-      const image = pdf.addStream(
-        `/Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode`,
-        page.jpeg,
-      );
+    if (page.kind === 'image' || page.kind === 'bilevel') {
+      const image =
+        page.kind === 'image'
+          ? pdf.addStream(`/Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode`, page.jpeg)
+          : pdf.addStream(`/Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode`, deflateSync(page.bits));
       xobjects = `/XObject << /Im1 ${image} 0 R >>`;
       content = Buffer.concat([Buffer.from(`q ${A4[0]} 0 0 ${A4[1]} 0 0 cm /Im1 Do Q\n`, 'latin1'), textOps(page.runs ?? [])]);
     } else {
@@ -421,6 +423,43 @@ export function scanPageJpeg(
   ctx.fillStyle = 'rgba(0,0,0,0.35)';
   for (let i = 0; i < 1500; i++) ctx.fillRect(Math.floor(rand() * width), Math.floor(rand() * height), 1, 1);
   return { jpeg: canvas.encodeSync('jpeg', quality), width, height };
+}
+
+/**
+ * A fax-like bilevel scan: the page drawn at `dpi` (200 in real fax and cheap scanners), cut to
+ * black and white at mid-gray. `gray` holds the 0/255 pixels, `bits` the same packed for a PDF.
+ */
+export function scanPageBilevel(lines: string[], dpi = 200, options: ScanOptions = {}): { gray: Buffer; bits: Buffer; width: number; height: number } {
+  ensureFont();
+  const width = Math.round((A4[0] / 72) * dpi);
+  const height = Math.round((A4[1] / 72) * dpi);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  const pt = dpi / 72;
+  ctx.save();
+  if (options.skewDeg) {
+    ctx.translate(width / 2, height / 2);
+    ctx.rotate((options.skewDeg * Math.PI) / 180);
+    ctx.translate(-width / 2, -height / 2);
+  }
+  drawLines(ctx, lines, 72 * pt, 110 * pt, (options.fontPt ?? 11) * pt, (options.leadingPt ?? 18) * pt);
+  ctx.restore();
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const rand = prng(200);
+  const gray = Buffer.alloc(width * height);
+  const rowBytes = (width + 7) >> 3;
+  const bits = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // A fax's speckles: a few isolated dots flipped to black.
+      const white = rgba[(y * width + x) * 4]! >= 128 && rand() > 0.0015;
+      gray[y * width + x] = white ? 255 : 0;
+      if (white) bits[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return { gray, bits, width, height };
 }
 
 export function scannedPdf(): Buffer {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { SCAN_LINES, scanPageBilevel } from '../test/corpus.ts';
+import { cleanScan, estimateSkew, isBilevel, rotateGray } from './ocr-page.ts';
+import type { GrayImage } from './image.ts';
+
+async function page(skewDeg: number): Promise<GrayImage> {
+  const scan = scanPageBilevel([...SCAN_LINES, ...SCAN_LINES], 150, { skewDeg });
+  return { data: new Uint8Array(scan.gray), width: scan.width, height: scan.height };
+}
+
+describe('page image preparation', () => {
+  it('measures the skew of crooked text lines and straightens them', async () => {
+    const crooked = await page(4);
+    const skew = estimateSkew(crooked);
+    expect(Math.abs(skew - 4)).toBeLessThan(0.5);
+    expect(Math.abs(estimateSkew(await rotateGray(crooked, -skew)))).toBeLessThan(0.5);
+    expect(estimateSkew(await page(0))).toBe(0);
+  });
+
+  it('enlarges and cleans a low-resolution bilevel scan, and leaves a gray 300 dpi page alone', async () => {
+    const fax = await page(0);
+    expect(isBilevel(fax)).toBe(true);
+    const cleaned = await cleanScan(fax, 200);
+    expect(cleaned.width).toBe(Math.round(fax.width * 1.5));
+    const gray = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#808080' } }).grayscale().raw().toBuffer();
+    const photo: GrayImage = { data: new Uint8Array(gray), width: 600, height: 800 };
+    expect(isBilevel(photo)).toBe(false);
+    expect(await cleanScan(photo, null)).toBe(photo);
+  });
+});
