@@ -60,6 +60,12 @@ export const documentSummary = z.object({
   warnings: z.array(z.string()),
   pageCount: z.number().int().nullable(),
   pagesDone: z.number().int(),
+  /** While processing: 'text' (reading the text layer) or 'ocr'; null otherwise or not known yet. */
+  progressPhase: z.enum(['text', 'ocr']).nullable(),
+  /** While in OCR: the page being read (1-based). */
+  progressPage: z.number().int().nullable(),
+  /** While in OCR: OCR pages left × the time per page measured so far; null before the first page ends. */
+  etaSeconds: z.number().int().nullable(),
   attempts: z.number().int(),
   /** Spec 01 §9: PDF 2 s/MB up to 30, image 3 s/MB up to 45, other 1 s/MB up to 10. */
   estimatedSeconds: z.number(),
@@ -98,6 +104,12 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 export const documentList = z.object({ documents: z.array(documentSummary) });
 export const documentIdParams = z.object({ id: z.uuid({ error: 'Documento inválido' }) });
 export const documentListQuery = z.object({ propertyId: z.uuid().optional() });
+
+/** Seconds left by the measured OCR speed: pages left × ms per page, rounded up; null until measured. */
+export function ocrEtaSeconds(progress: { ocrPagesLeft?: number; msPerOcrPage?: number | null } | null | undefined): number | null {
+  if (!progress || progress.ocrPagesLeft === undefined || progress.msPerOcrPage == null) return null;
+  return Math.ceil((Math.max(0, progress.ocrPagesLeft) * progress.msPerOcrPage) / 1000);
+}
 
 export function estimatedSeconds(kind: string, bytes: number): number {
   const mb = bytes / (1024 * 1024);

@@ -11,12 +11,19 @@ import type { JobDefinition } from './queue.ts';
 const payload = z.object({ documentId: z.uuid() });
 export const EXTRACTION_ATTEMPTS = 3;
 const PROGRESS_EVERY_MS = 250;
+export const EXTRACTION_JOBS_AT_ONCE = 16;
 
 /**
  * Extracts one document in the worker pool. Retryable failures (timeouts, resource errors) are
  * thrown back to the queue, which waits 1 s then 2 s (spec 01 §9); after the third attempt, or on
  * a final error, the document ends 'error' with its Portuguese reason and the owner is notified.
  * A document deleted meanwhile is simply dropped.
+ *
+ * Fair between users, in two steps: jobs are sent with the owner as their group, and this process
+ * takes up to 16 jobs at once but at most threads + 1 of one user (the rest of a user's backlog
+ * waits in the database, where it cannot expire); the pool then gives each free thread to the
+ * waiting user holding fewest (fair-scheduler.ts). So a small file waits for a thread to free up,
+ * never for another user's backlog. It stays 'uploaded' (Aguardando) until it gets a thread.
  */
 export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer<typeof payload>> {
   return {
@@ -24,8 +31,11 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
     retryLimit: EXTRACTION_ATTEMPTS - 1,
     retryDelaySeconds: 1,
     expireInSeconds: 600,
-    // Two threads read files; while one job waits on the database or storage, another keeps them busy.
-    concurrency: 4,
+    // Enough jobs in hand that every user with files waiting has one at the pool's scheduler.
+    concurrency: EXTRACTION_JOBS_AT_ONCE,
+    get groupConcurrency() {
+      return ctx().extraction.threads + 1;
+    },
     parse: (data) => payload.parse(data),
     handle: async ({ documentId }) => {
       const c = ctx();
@@ -33,24 +43,31 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
       if (!doc || doc.status === 'completed' || doc.status === 'quarantined' || doc.status === 'error') return;
       const publish = () => c.events.publish({ userId: doc.userId, kind: 'document', id: documentId });
       const attempt = doc.attempts + 1;
-      await repo.updateDocument(c.db, documentId, { status: 'processing', attempts: attempt, pagesDone: 0, errorMessage: null });
-      await publish();
+      await repo.updateDocument(c.db, documentId, { attempts: attempt, pagesDone: 0, progress: null, errorMessage: null });
 
+      // Progress is written in order, and all of it before the outcome: a late 'processing' or
+      // page count must never land over 'completed'.
+      let writes: Promise<unknown> = Promise.resolve();
+      const write = (values: Parameters<typeof repo.updateDocument>[2]) => {
+        writes = writes.then(() => repo.updateDocument(c.db, documentId, values)).then(publish).catch(() => {});
+      };
       let lastSent = 0;
+      let lastPhase: string | undefined;
       const onProgress = (p: ExtractionProgress) => {
         const now = Date.now();
-        if (now - lastSent < PROGRESS_EVERY_MS && p.pagesDone < p.pageCount) return;
+        if (now - lastSent < PROGRESS_EVERY_MS && p.pagesDone < p.pageCount && p.phase === lastPhase) return;
         lastSent = now;
-        void repo
-          .updateDocument(c.db, documentId, { pagesDone: p.pagesDone, pageCount: p.pageCount })
-          .then(publish)
-          .catch(() => {});
+        lastPhase = p.phase;
+        const progress = p.phase ? { phase: p.phase, page: p.page, ocrPagesLeft: p.ocrPagesLeft, msPerOcrPage: p.msPerOcrPage ?? null } : null;
+        write({ pagesDone: p.pagesDone, pageCount: p.pageCount, progress });
       };
+      const run = { owner: doc.userId, onStart: () => write({ status: 'processing' }), onProgress };
 
       try {
         const result = await c.storage.withLocalCopy(doc.storageKey, (path) =>
-          c.extraction.run({ path, kind: doc.fileType as never, fileName: doc.fileName }, { onProgress }),
+          c.extraction.run({ path, kind: doc.fileType as never, fileName: doc.fileName }, run),
         );
+        await writes;
         const keys = extractKeyFields({ fileName: doc.fileName, pages: result.pages });
         const ocrPages = result.pages.filter((p) => p.method === 'ocr' && p.confidence !== null);
         const confidence = ocrPages.length
@@ -61,6 +78,7 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
           extractedText: result.pages.map((p) => p.text).join('\n\n'),
           pageCount: result.pages.length,
           pagesDone: result.pages.length,
+          progress: null,
           warnings: [...doc.warnings, ...result.warnings],
           documentType: keys.documentType,
           documentTypeLabel: keys.documentTypeLabel,
@@ -72,10 +90,11 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
         });
         if (saved) await publish();
       } catch (err) {
+        await writes;
         const reason = err instanceof ExtractionError ? err.message : 'Erro inesperado na extração';
         const retryable = !(err instanceof ExtractionError) || err.retryable;
         if (retryable && attempt < EXTRACTION_ATTEMPTS) {
-          await repo.updateDocument(c.db, documentId, { status: 'uploaded', errorMessage: `Tentativa ${attempt} falhou: ${reason}` });
+          await repo.updateDocument(c.db, documentId, { status: 'uploaded', progress: null, errorMessage: `Tentativa ${attempt} falhou: ${reason}` });
           await publish();
           throw err;
         }
@@ -87,7 +106,7 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
 
 /** Ends a document in 'error' with its Portuguese reason, live on the page, and tells its owner once. */
 export async function failDocument(ctx: AppContext, doc: { id: string; userId: string; fileName: string }, message: string): Promise<void> {
-  const failed = await repo.updateDocument(ctx.db, doc.id, { status: 'error', errorMessage: message });
+  const failed = await repo.updateDocument(ctx.db, doc.id, { status: 'error', progress: null, errorMessage: message });
   if (!failed) return;
   await ctx.events.publish({ userId: doc.userId, kind: 'document', id: doc.id });
   await createNotification(ctx, {

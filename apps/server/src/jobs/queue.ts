@@ -13,10 +13,20 @@ export interface JobDefinition<T extends object = object> {
   expireInSeconds?: number;
   /** Jobs of this queue one process runs at once (default 1). */
   concurrency?: number;
+  /**
+   * Jobs of one group (the `group` given to `send`, e.g. a user) this process takes at once; the
+   * rest of that group stays queued in the database while other groups' jobs are taken.
+   */
+  groupConcurrency?: number;
+}
+
+export interface SendOptions {
+  /** Jobs with the same group share the queue's `groupConcurrency` (e.g. one user's uploads). */
+  group?: string;
 }
 
 export interface Queue {
-  send(name: JobName, data: object): Promise<string | null>;
+  send(name: JobName, data: object, options?: SendOptions): Promise<string | null>;
   stop(): Promise<void>;
   boss: PgBoss;
 }
@@ -58,7 +68,13 @@ export async function startQueue(
       notify: true,
     });
     if (options.work) {
-      await boss.work(job.name, { pollingIntervalSeconds: options.pollSeconds, notifyPollingIntervalSeconds: options.pollSeconds, localConcurrency: job.concurrency ?? 1 }, async (batch) => {
+      const workOptions = {
+        pollingIntervalSeconds: options.pollSeconds,
+        notifyPollingIntervalSeconds: options.pollSeconds,
+        localConcurrency: job.concurrency ?? 1,
+        ...(job.groupConcurrency ? { localGroupConcurrency: Math.min(job.groupConcurrency, job.concurrency ?? 1) } : {}),
+      };
+      await boss.work(job.name, workOptions, async (batch) => {
         for (const j of batch) {
           const started = performance.now();
           let ok = false;
@@ -74,7 +90,7 @@ export async function startQueue(
   }
   return {
     boss,
-    send: (name, data) => boss.send(name, data),
+    send: (name, data, sendOptions) => boss.send(name, data, sendOptions?.group ? { group: { id: sendOptions.group } } : {}),
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };
 }

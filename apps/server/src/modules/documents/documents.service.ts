@@ -4,6 +4,7 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
   estimatedSeconds,
+  ocrEtaSeconds,
   type DocumentDetail,
   type DocumentSummary,
   type UploadResponse,
@@ -30,6 +31,10 @@ export function toSummary(row: repo.DocumentRow): DocumentSummary {
     warnings: row.warnings,
     pageCount: row.pageCount,
     pagesDone: row.pagesDone,
+    // Only a file being read has a phase; a finished one keeps no stale page or ETA.
+    progressPhase: row.status === 'processing' ? (row.progress?.phase ?? null) : null,
+    progressPage: row.status === 'processing' && row.progress?.phase === 'ocr' ? (row.progress.page ?? null) : null,
+    etaSeconds: row.status === 'processing' ? ocrEtaSeconds(row.progress) : null,
     attempts: row.attempts,
     estimatedSeconds: estimatedSeconds(row.fileType, row.fileSize),
     documentType: row.documentType,
@@ -152,7 +157,7 @@ export async function uploadDocuments(
             quarantineReason: verdict.quarantineReason,
             warnings: verdict.warnings,
           });
-          if (!quarantined) await ctx.queue.send(JOBS.extractDocument, { documentId: id });
+          if (!quarantined) await ctx.queue.send(JOBS.extractDocument, { documentId: id }, { group: userId });
           await audit(ctx.db, request.log, {
             userId,
             action: 'upload',

@@ -31,7 +31,7 @@ export async function recoverDocuments(ctx: AppContext, before: Date): Promise<{
     // Extraction is idempotent (pages are replaced in one transaction), so a job that also
     // survived in the queue costs time, never a duplicate.
     await repo.updateDocument(ctx.db, doc.id, { status: 'uploaded' });
-    await ctx.queue.send(JOBS.extractDocument, { documentId: doc.id });
+    await ctx.queue.send(JOBS.extractDocument, { documentId: doc.id }, { group: doc.userId });
     resumed++;
   }
   return { resumed, failed };
