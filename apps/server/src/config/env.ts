@@ -79,6 +79,15 @@ export const envSchema = z.object({
     ),
   /** The commit this build came from (else read from dist/build-info.json, written by the build). */
   GIT_COMMIT: z.string().regex(/^[0-9a-f]{7,40}$/, { error: 'deve ser um hash de commit git (7 a 40 caracteres hexadecimais)' }).optional(),
+  /**
+   * OCR engine of the extraction threads (packages/extract/src/ocr.ts reads it there, in each
+   * thread); checked here so a typo stops the start instead of failing every scan.
+   */
+  OCR_ENGINE: z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(['', 'auto', 'native', 'tesseractjs'], { error: 'deve ser native, tesseractjs ou auto' }))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Server log lines each instance keeps in memory for GET /api/admin/logs (0 keeps none). */
   LOG_BUFFER_LINES: z.coerce.number().int().min(0).max(100_000).default(2000),
