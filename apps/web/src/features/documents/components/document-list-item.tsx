@@ -4,6 +4,7 @@ import { ShieldAlert, Trash2, TriangleAlert } from 'lucide-react';
 import { DocumentStatusBadge } from '@/features/documents/components/document-status-badge';
 import { FileTypeIcon } from '@/features/documents/components/file-type-icon';
 import { extractionFraction } from '@/features/documents/utils/document-list';
+import { etaLabel, pageLabel } from '@/features/documents/utils/progress-label';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format';
@@ -19,6 +20,8 @@ export function DocumentListItem({
 }) {
   const processing = doc.status === 'processing';
   const percent = Math.round(extractionFraction(doc) * 100);
+  const pages = pageLabel(doc);
+  const eta = etaLabel(doc);
   return (
     <li className="flex gap-3 py-3" data-testid="document-item">
       <FileTypeIcon fileName={doc.fileName} className="mt-0.5" />
@@ -39,11 +42,9 @@ export function DocumentListItem({
               className={cn('h-1.5', !doc.pageCount && 'animate-pulse')}
             />
             <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
-              <span>Extraindo texto...</span>
-              {doc.pageCount && doc.pagesDone > 0 ? (
-                <span className="tabular-nums">
-                  Página {doc.pagesDone} de {doc.pageCount}
-                </span>
+              <span>{doc.progressPhase === 'ocr' ? 'Lendo imagem (OCR)...' : 'Extraindo texto...'}</span>
+              {pages || eta ? (
+                <span className="tabular-nums">{[pages, eta].filter(Boolean).join(' · ')}</span>
               ) : null}
             </p>
           </div>

@@ -35,11 +35,17 @@ export function removeDocument(list: DocumentList, id: string): DocumentList {
   return { documents: list.documents.filter((d) => d.id !== id) };
 }
 
-/** Share of a document's extraction done, 0 to 1; pages when the server has counted them. */
+/** Below 1 while a file is in flight: the last page (or the key fields after it) is still work. */
+const MAX_IN_FLIGHT_FRACTION = 0.99;
+
+/**
+ * Share of a document's extraction done, 0 to 1; pages when the server has counted them. Never 1
+ * (100 %) while the file is in flight, even when every page has a text layer and OCR is left.
+ */
 export function extractionFraction(doc: DocumentSummary): number {
   if (!isInFlight(doc.status)) return 1;
   if (doc.status === 'processing' && doc.pageCount && doc.pageCount > 0) {
-    return Math.min(1, Math.max(0, doc.pagesDone / doc.pageCount));
+    return Math.min(MAX_IN_FLIGHT_FRACTION, Math.max(0, doc.pagesDone / doc.pageCount));
   }
   return 0;
 }

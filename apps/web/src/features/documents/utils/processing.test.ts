@@ -19,6 +19,9 @@ function doc(over: Partial<DocumentSummary> = {}): DocumentSummary {
     warnings: [],
     pageCount: null,
     pagesDone: 0,
+    progressPhase: null,
+    progressPage: null,
+    etaSeconds: null,
     attempts: 0,
     estimatedSeconds: 10,
     documentType: null,
@@ -60,6 +63,12 @@ describe('processingState', () => {
     expect(state).toMatchObject({ phase: 'extracting', currentFileName: a.fileName, secondsRemaining: 14 });
     // (20 × 0.5) / 24 of the weighted work.
     expect(state?.percent).toBe(42);
+  });
+
+  it("uses the server's measured OCR pace, and never says 100 % while pages remain", () => {
+    const ocr = doc({ status: 'processing', pageCount: 6, pagesDone: 6, progressPhase: 'ocr', progressPage: 6, etaSeconds: 3, estimatedSeconds: 30 });
+    const state = processingState(null, [ocr], new Set());
+    expect(state).toMatchObject({ secondsRemaining: 3, percent: 99 });
   });
 
   it('takes the oldest waiting file as current when none is processing', () => {

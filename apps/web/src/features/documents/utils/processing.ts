@@ -53,8 +53,9 @@ export function processingState(
   tracked: ReadonlySet<string>,
 ): ProcessingState | null {
   const inFlight = documents.filter((d) => isInFlight(d.status));
+  // The server's measured OCR pace where it has one, else the spec's estimate by size.
   const extractionSeconds = Math.ceil(
-    inFlight.reduce((sum, d) => sum + d.estimatedSeconds * (1 - extractionFraction(d)), 0),
+    inFlight.reduce((sum, d) => sum + (d.etaSeconds ?? d.estimatedSeconds * (1 - extractionFraction(d))), 0),
   );
 
   if (transfer) {
@@ -81,7 +82,8 @@ export function processingState(
     phase: 'extracting',
     currentFileName: current.fileName,
     secondsRemaining: extractionSeconds,
-    percent: Math.round((done / totalWeight) * 100),
+    // Rounding must not show 100 % while a file is still being read.
+    percent: Math.min(99, Math.round((done / totalWeight) * 100)),
   };
 }
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+
+import { etaLabel, pageLabel } from './progress-label';
+
+const processing = { status: 'processing' as const, pageCount: 6, pagesDone: 2, progressPhase: null, progressPage: null, etaSeconds: null };
+
+describe('progress labels', () => {
+  it('names the page in OCR, else the pages read', () => {
+    expect(pageLabel({ ...processing, progressPhase: 'ocr', progressPage: 3 })).toBe('Página 3 de 6 (OCR)');
+    expect(pageLabel({ ...processing, progressPhase: 'text' })).toBe('Página 2 de 6');
+    expect(pageLabel({ ...processing, pagesDone: 0 })).toBeNull();
+    expect(pageLabel({ ...processing, status: 'uploaded' })).toBeNull();
+    expect(pageLabel({ ...processing, pageCount: null })).toBeNull();
+  });
+
+  it('gives the time left from the measured pace, in seconds then minutes', () => {
+    expect(etaLabel({ status: 'processing', etaSeconds: 12 })).toBe('~12 s restantes');
+    expect(etaLabel({ status: 'processing', etaSeconds: 0 })).toBe('~1 s restantes');
+    expect(etaLabel({ status: 'processing', etaSeconds: 200 })).toBe('~3 min restantes');
+    expect(etaLabel({ status: 'processing', etaSeconds: null })).toBeNull();
+    expect(etaLabel({ status: 'completed', etaSeconds: 5 })).toBeNull();
+  });
+});
