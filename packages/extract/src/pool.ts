@@ -73,10 +73,11 @@ export interface WorkerResourceLimits {
 }
 
 /**
- * A thread past these dies (ERR_WORKER_OUT_OF_MEMORY) instead of taking the server's memory: a
- * 200-page PDF read with OCR keeps under 200 MB of heap in a thread, so 512 MB is room for the
- * unusual file and a bound for the pathological one. Buffers outside the V8 heap (pdf.js decoded
- * streams) are not counted here: the inflate limits (pdf-inflate-limits.ts) bound those first.
+ * A thread past these dies (ERR_WORKER_OUT_OF_MEMORY) instead of taking the server's memory:
+ * reading a 200-page text PDF adds about 45 MB of heap to a thread (`npm run bench:bombs`), so
+ * 512 MB is room for the unusual file and a bound for the pathological one. Memory outside the V8
+ * heap (pdf.js's decoded streams, tesseract's WebAssembly memory, sharp) is not counted here: the
+ * inflate limits (pdf-inflate-limits.ts) and the image pixel caps bound those.
  */
 export const DEFAULT_WORKER_LIMITS: WorkerResourceLimits = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32 };
 export const OUT_OF_MEMORY_REASON = 'Memória insuficiente para processar o arquivo';
