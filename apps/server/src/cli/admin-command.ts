@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '@viabiliza/db/client';
+import { CHANNEL, type RealtimeEvent } from '../realtime/event-hub.ts';
 import { findUserByEmail, listUsers, setUserRole } from '../modules/auth/users.repository.ts';
 import { insertAudit } from '../modules/audit/audit.repository.ts';
 
@@ -18,6 +20,9 @@ export async function runAdminCommand(db: Database, command: string | undefined,
   if (!user) throw new AdminCommandError(`Nenhuma conta com o e-mail ${email}. A pessoa precisa criar a conta primeiro.`);
   const role = command === 'grant' ? 'admin' : 'user';
   await setUserRole(db, user.id, role);
+  // A running server (PostgreSQL) ends this user's open event streams at once.
+  const event: RealtimeEvent = { userId: user.id, kind: 'user-changed', id: user.id };
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
   await insertAudit(db, {
     userId: user.id,
     action: command === 'grant' ? 'role_grant' : 'role_revoke',

@@ -1,11 +1,22 @@
 import type { DatabaseHandle } from '@viabiliza/db/client';
 import { listen, notify, type Unlisten } from '@viabiliza/db/listen';
 
-/** What crosses instances: ids only (NOTIFY payloads over 8000 bytes are refused). */
+/**
+ * What crosses instances: ids only (NOTIFY payloads over 8000 bytes are refused). `session-end`
+ * names a session that was signed out or revoked; `user-changed` a user whose role (or standing)
+ * changed: their open streams end on every instance.
+ */
 export interface RealtimeEvent {
   userId: string;
-  kind: 'notification' | 'document' | 'analysis-run' | 'ping' | 'audit';
+  kind: 'notification' | 'document' | 'analysis-run' | 'ping' | 'audit' | 'session-end' | 'user-changed';
   id: string;
+}
+
+/** An open event stream, as the hub needs to know it to end it. */
+export interface LiveStream {
+  userId: string;
+  sessionId: string;
+  end(reason: string): void;
 }
 export type Send = (event: string, data: unknown) => void;
 /** Loads what an event names, scoped to its user; null when it no longer exists. */
@@ -24,6 +35,7 @@ export class EventHub {
   private readonly loaders = new Map<RealtimeEvent['kind'], Loader>();
   private unlisten: Unlisten | null = null;
   private readonly pings = new Map<string, () => void>();
+  private readonly streams = new Set<LiveStream>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -43,7 +55,30 @@ export class EventHub {
   async stop() {
     await this.unlisten?.();
     this.unlisten = null;
+    this.endAll('shutdown');
     this.subscribers.clear();
+  }
+
+  /** Ends every stream open on this instance (the server is closing). */
+  endAll(reason: string) {
+    for (const stream of [...this.streams]) stream.end(reason);
+    this.streams.clear();
+  }
+
+  /** Registers an open stream so a session-end or user-changed event can end it; returns the removal. */
+  track(stream: LiveStream): () => void {
+    this.streams.add(stream);
+    return () => this.streams.delete(stream);
+  }
+
+  /** Ends the streams of one session on every instance (sign-out, revocation). */
+  async endSession(userId: string, sessionId: string) {
+    await this.publish({ userId, kind: 'session-end', id: sessionId });
+  }
+
+  /** Ends every stream of a user on every instance (role change): they reconnect with what they may now see. */
+  async userChanged(userId: string) {
+    await this.publish({ userId, kind: 'user-changed', id: userId });
   }
 
   async publish(event: RealtimeEvent) {
@@ -81,6 +116,14 @@ export class EventHub {
     const event = JSON.parse(payload) as RealtimeEvent;
     if (event.kind === 'ping') {
       this.pings.get(event.id)?.();
+      return;
+    }
+    // Ended synchronously, before any later event's loader can deliver to the stream.
+    if (event.kind === 'session-end' || event.kind === 'user-changed') {
+      for (const stream of [...this.streams]) {
+        if (stream.userId !== event.userId) continue;
+        if (event.kind === 'user-changed' || stream.sessionId === event.id) stream.end(event.kind);
+      }
       return;
     }
     const targets = this.subscribers.get(event.userId);

@@ -23,6 +23,8 @@ export async function changeRole(ctx: AppContext, request: FastifyRequest, actor
     throw new AppError('VALIDATION', SELF_ROLE_CHANGE_MESSAGE);
   }
   const row = await setUserRole(ctx.db, userId, role);
+  // Before the audit row is published: a demoted admin's streams end before it could reach them.
+  if (row) await ctx.events.userChanged(userId);
   await audit(ctx.db, request.log, {
     userId: actorId,
     action: role === 'admin' ? 'role_grant' : 'role_revoke',

@@ -98,7 +98,11 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, input: Si
 }
 
 export async function signOut(ctx: AppContext, request: FastifyRequest, userId: string | null): Promise<string[]> {
-  const { headers } = await ctx.auth.api.signOut({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  const requestHeaders = fromNodeHeaders(request.headers);
+  const current = await ctx.auth.api.getSession({ headers: requestHeaders });
+  const { headers } = await ctx.auth.api.signOut({ headers: requestHeaders, returnHeaders: true });
+  // The session's open event streams end too, on whichever instance holds them.
+  if (current) await ctx.events.endSession(current.user.id, current.session.id);
   await audit(ctx.db, request.log, { userId, action: 'logout', resource: 'auth', success: true, ...requestMeta(request) });
   return headers.getSetCookie();
 }

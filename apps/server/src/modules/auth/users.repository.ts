@@ -48,3 +48,13 @@ export async function touchSession(db: Database, sessionId: string): Promise<voi
     .set({ updatedAt: sql`now()` })
     .where(and(eq(session.id, sessionId), lt(session.updatedAt, sql`now() - interval '1 minute'`)));
 }
+
+/** A session still open (not deleted, not expired) with its user's role; null otherwise. */
+export async function findLiveSession(db: Database, sessionId: string) {
+  const [row] = await db
+    .select({ expiresAt: session.expiresAt, userId: session.userId, role: user.role })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, sessionId), sql`${session.expiresAt} > now()`));
+  return row ?? null;
+}

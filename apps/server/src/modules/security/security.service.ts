@@ -122,6 +122,8 @@ export async function revokeSession(ctx: AppContext, request: FastifyRequest, ac
     await audit(ctx.db, request.log, { userId: actorId, action: 'session_revoke', resource: 'session', success: false, details: { sessionId, targetUserId: row.userId }, ...meta });
     throw new AppError('INTERNAL', 'Falha ao finalizar sessão');
   }
+  // Its open event streams end now, on whichever instance holds them.
+  await ctx.events.endSession(row.userId, sessionId);
   await audit(ctx.db, request.log, { userId: actorId, action: 'session_revoke', resource: 'session', success: true, details: { sessionId, targetUserId: row.userId }, ...meta });
   return { id: sessionId, revoked: true as const };
 }
