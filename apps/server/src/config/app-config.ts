@@ -39,6 +39,8 @@ export interface AppConfig {
   deployEnvironments?: { name: string; hookUrl: string }[];
   /** GIT_COMMIT, when set. */
   gitCommit?: string;
+  /** Milliseconds between event-stream heartbeats, each re-checking the stream's session (default 25 000; tests shorten it). */
+  sseHeartbeatMs?: number;
 }
 
 export const DEMO_EMAIL = 'demo@viabiliza.com.br';
