@@ -18,14 +18,20 @@ import { getRunSummary, recoverRuns } from './modules/analyses/analyses.service.
 import { LocalStorage } from './storage/local-storage.ts';
 import { S3Storage } from './storage/s3-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
-import { createExtractionPool } from '@viabiliza/extract/pool';
+import { createExtractionPool, type ExtractionPool } from '@viabiliza/extract/pool';
 import { ServerMetrics } from './modules/metrics/metrics.ts';
 import { MetricsSampler } from './modules/metrics/sampler.ts';
 import { getAuditEvent } from './modules/audit/audit.service.ts';
+import { seedDemo } from './modules/analyses/demo-seed.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** A run untouched for this long on PostgreSQL is taken as abandoned by a stopped instance. */
 const STALE_RUN_MS = 10 * 60_000;
+/**
+ * PostgreSQL advisory lock held while an instance migrates and seeds: instances started together
+ * take turns instead of racing on CREATE TABLE and the demo account's unique e-mail.
+ */
+export const STARTUP_LOCK_KEY = 0x5649_4142_494c_0001n;
 
 /** The migrations beside the bundle (dist/migrations) or in the db package (source runs). */
 export function migrationsFolder(): string {
@@ -46,13 +52,33 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/**
+ * The extraction threads of a process that does not work jobs (VIABILIZA_ROLE=web): started on
+ * first use only (the admin probes run one sample), not at boot.
+ */
+function lazyExtractionPool(): ExtractionPool {
+  let pool: ExtractionPool | undefined;
+  const get = () => (pool ??= createExtractionPool({ workerFile: extractionWorkerFile() }));
+  return {
+    get threads() {
+      return get().threads;
+    },
+    run: (input, options) => get().run(input, options),
+    destroy: async () => pool?.destroy(),
+  };
+}
+
+export interface RuntimeOptions {
+  /** Run job handlers and the extraction threads here (false: only enqueue). */
+  work: boolean;
+  /** Create the demo account and its example properties when missing (main.ts; tests opt in). */
+  seed?: boolean;
+  onError: (err: unknown) => void;
+}
+
 /** Wires the context: migrations, auth, realtime, queue. `work` runs job handlers here too. */
-export async function createRuntime(
-  config: AppConfig,
-  database: DatabaseHandle,
-  options: { work: boolean; onError: (err: unknown) => void },
-): Promise<Runtime> {
-  await database.migrate(migrationsFolder());
+export async function createRuntime(config: AppConfig, database: DatabaseHandle, options: RuntimeOptions): Promise<Runtime> {
+  await database.withAdvisoryLock(STARTUP_LOCK_KEY, () => database.migrate(migrationsFolder()));
   const events = new EventHub(database, options.onError);
   // The context is completed below; jobs and loaders read it lazily.
   const ctx = {
@@ -62,7 +88,7 @@ export async function createRuntime(
     auth: createAuth(database.db, config),
     events,
     storage: (config.s3 ? new S3Storage(config.s3, config.dataDir) : new LocalStorage(config.dataDir)) satisfies FileStorage as FileStorage,
-    extraction: createExtractionPool({ workerFile: extractionWorkerFile() }),
+    extraction: options.work ? createExtractionPool({ workerFile: extractionWorkerFile() }) : lazyExtractionPool(),
     metrics: new ServerMetrics(async () =>
       (await ctx.queue.boss.getQueues()).map((q) => ({ queue: q.name, ready: q.readyCount ?? 0, active: q.activeCount ?? 0 })),
     ),
@@ -80,6 +106,7 @@ export async function createRuntime(
     observeJob: (name, ok, ms) => ctx.metrics.observeJob(name, ok, ms),
   });
   ctx.sampler.start();
+  if (options.seed) await database.withAdvisoryLock(STARTUP_LOCK_KEY, () => seedDemo(ctx));
   if (options.work) {
     // Embedded mode is one process (DATA_DIR is locked): whatever is unfinished was left by the
     // previous one. On PostgreSQL other instances may be working, so only stale runs are taken.

@@ -6,11 +6,17 @@ import { loadEnv, EnvError } from './config/env.ts';
 import { appConfigFromEnv } from './config/app-config.ts';
 import { createRuntime } from './bootstrap.ts';
 import { buildApp } from './app.ts';
-import { ensureDemoAccount } from './modules/auth/auth.service.ts';
-import { seedDemoAccount } from './modules/analyses/demo-seed.ts';
+import { buildWorkerApp } from './worker-app.ts';
 import { serverLogs, teeToRing } from './modules/logs/log-ring.ts';
 
 const started = performance.now();
+/**
+ * From SIGTERM to exit, whatever is still running: under the 10 s an orchestrator usually waits
+ * (Docker's default) before it kills.
+ */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+/** Requests still open this long after SIGTERM (an event stream, a slow download) are cut. */
+const CONNECTION_GRACE_MS = 2_000;
 const here = dirname(fileURLToPath(import.meta.url));
 
 async function main() {
@@ -26,28 +32,45 @@ async function main() {
   serverLogs.resize(env.LOG_BUFFER_LINES);
   const logger = { level: env.LOG_LEVEL, stream: teeToRing(process.stdout) };
   // eslint-disable-next-line prefer-const -- assigned once the runtime is up; the error callback may run before
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | Awaited<ReturnType<typeof buildWorkerApp>> | undefined;
+  const role = env.VIABILIZA_ROLE;
+  // Migrations and the demo seed run under an advisory lock: instances starting together take turns.
   const runtime = await createRuntime(config, database, {
-    work: true,
+    work: role !== 'web',
+    seed: true,
     onError: (err) => (app ? app.log.error({ err }, 'background error') : console.error(err)),
   });
-  await ensureDemoAccount(runtime.ctx);
-  await seedDemoAccount(runtime.ctx);
-  app = await buildApp(runtime.ctx, { logger });
+  app = role === 'worker' ? await buildWorkerApp(runtime.ctx, { logger }) : await buildApp(runtime.ctx, { logger });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - started), url: config.publicUrl },
-    `Viabiliza pronto em ${config.publicUrl}`,
+    { database: database.kind, role, startupMs: Math.round(performance.now() - started), url: config.publicUrl },
+    role === 'worker' ? `Viabiliza (worker) pronto; saúde em http://${env.HOST}:${env.PORT}/api/health` : `Viabiliza pronto em ${config.publicUrl}`,
   );
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing || !app) return;
     closing = true;
-    app?.log.info({ signal }, 'encerrando');
-    await app?.close();
-    await runtime.close();
-    await database.close();
+    const server = app;
+    server.log.info({ signal }, 'encerrando');
+    const forced = setTimeout(() => {
+      server.log.warn({ signal, afterMs: SHUTDOWN_DEADLINE_MS }, 'encerramento forçado: ainda havia trabalho em andamento');
+      release();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    try {
+      // Stop listening and stop taking jobs at once. Running requests get a grace period, then
+      // their connections are cut (an open event stream never ends by itself); running jobs get the
+      // queue's graceful timeout, after which pg-boss fails them back to the queue for a retry
+      // elsewhere (queue.ts).
+      const cut = setTimeout(() => server.server.closeAllConnections(), CONNECTION_GRACE_MS);
+      await Promise.all([server.close().finally(() => clearTimeout(cut)), runtime.ctx.queue.stop()]);
+      await runtime.close();
+      await database.close();
+    } catch (err) {
+      server.log.error({ err }, 'falha ao encerrar');
+    }
+    clearTimeout(forced);
     release();
     process.exit(0);
   };

@@ -26,6 +26,12 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   url?: string;
   migrate(migrationsFolder: string): Promise<void>;
+  /**
+   * Runs `fn` while holding PostgreSQL's session advisory lock `key` on one connection, so
+   * instances starting together take turns (migrations, seeding). PGlite: runs `fn` directly, since
+   * one process owns its data directory.
+   */
+  withAdvisoryLock<T>(key: bigint, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       url: options.url,
       migrate: (migrationsFolder) =>
         migratePg(db as never, { migrationsFolder, migrationsSchema: 'drizzle' }),
+      withAdvisoryLock: async (key, fn) => {
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1::bigint)', [key.toString()]).catch(() => {
+              // A lock that cannot be released dies with its connection: destroy it below.
+              broken = true;
+            });
+          }
+        } finally {
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -59,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pglite,
     migrate: (migrationsFolder) =>
       migratePglite(db as never, { migrationsFolder, migrationsSchema: 'drizzle' }),
+    withAdvisoryLock: (_key, fn) => fn(),
     close: () => pglite.close(),
   };
 }

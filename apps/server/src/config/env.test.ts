@@ -23,8 +23,18 @@ describe('environment', () => {
     ['AI_TIMEOUT_MS', '0'],
     ['DEPLOY_ENVIRONMENTS', 'staging:https://hook.example.com'],
     ['GIT_COMMIT', 'not-a-hash'],
+    ['VIABILIZA_ROLE', 'api'],
+    ['BACKUP_ENCRYPTION_KEY', 'curta-demais'],
+    ['BACKUP_ENCRYPTION_KEY', 'g'.repeat(64)],
   ])('stops on a wrong %s, naming it', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(name);
+  });
+
+  it('VIABILIZA_ROLE defaults to all; BACKUP_ENCRYPTION_KEY takes 32 bytes in hex or base64', () => {
+    expect(loadEnv({}).VIABILIZA_ROLE).toBe('all');
+    expect(loadEnv({ VIABILIZA_ROLE: 'worker' }).VIABILIZA_ROLE).toBe('worker');
+    expect(loadEnv({ BACKUP_ENCRYPTION_KEY: 'ab'.repeat(32) }).BACKUP_ENCRYPTION_KEY).toBe('ab'.repeat(32));
+    expect(loadEnv({ BACKUP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).BACKUP_ENCRYPTION_KEY).toHaveLength(44);
   });
 
   it('AI providers are optional; an OpenAI-compatible server needs its model named', () => {

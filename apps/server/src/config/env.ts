@@ -89,6 +89,15 @@ export const envSchema = z.object({
     .pipe(z.enum(['', 'auto', 'native', 'tesseractjs'], { error: 'deve ser native, tesseractjs ou auto' }))
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** all: HTTP and jobs; web: HTTP only (jobs are queued for workers); worker: jobs, and /api/health. */
+  VIABILIZA_ROLE: z.enum(['all', 'web', 'worker'], { error: 'deve ser all, web ou worker' }).default('all'),
+  /** 32 bytes that encrypt backup archives: 64 hexadecimal characters or base64 (43–44 characters). */
+  BACKUP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
+      error: 'deve ter 32 bytes: 64 caracteres hexadecimais ou 44 em base64 (gere com: openssl rand -base64 32)',
+    })
+    .optional(),
   /** Server log lines each instance keeps in memory for GET /api/admin/logs (0 keeps none). */
   LOG_BUFFER_LINES: z.coerce.number().int().min(0).max(100_000).default(2000),
   ...aiEnv,

@@ -5,9 +5,24 @@ import { documentPages } from '@viabiliza/db/schema';
 import { DEMO_EMAIL } from '../../config/app-config.ts';
 import type { AppContext } from '../../context.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
+import { ensureDemoAccount } from '../auth/auth.service.ts';
 import { insertDocument } from '../documents/documents.repository.ts';
 import * as repo from './analyses.repository.ts';
 import { computeAnalysis } from './analyses.service.ts';
+
+/**
+ * The start-up seed: the demo account, then its example properties. Callers hold the start-up
+ * advisory lock on PostgreSQL, so instances starting together do this one at a time; an account
+ * created meanwhile by a demo sign-in (which takes no lock) is read back instead of failing.
+ */
+export async function seedDemo(ctx: AppContext): Promise<number> {
+  try {
+    await ensureDemoAccount(ctx);
+  } catch (err) {
+    if (!(await findUserByEmail(ctx.db, DEMO_EMAIL))) throw err;
+  }
+  return seedDemoAccount(ctx);
+}
 
 /**
  * At first start the demo account receives the shipped example properties, each with its documents
