@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import { AppError } from './lib/app-error.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { canonicalUrl } from './plugins/canonical-url.ts';
+import { refuseNulInput, requestIdOf } from './plugins/input-guards.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -58,8 +58,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
     // Hooks and the router read one URL: the path as the router decodes it (see canonical-url.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     trustProxy: ctx.config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a short token; anything else gets a new id.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req),
     bodyLimit: 1024 * 1024,
   });
   options.observe?.(app);
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulInput(app);
   measureRequests(app, ctx);
   auditRequests(app, ctx);
   exposeRequestId(app);

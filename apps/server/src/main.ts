@@ -8,6 +8,7 @@ import { createRuntime } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { buildWorkerApp } from './worker-app.ts';
 import { serverLogs, teeToRing } from './modules/logs/log-ring.ts';
+import { explainStartupError } from './lib/disk-full.ts';
 
 const started = performance.now();
 /**
@@ -79,6 +80,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof EnvError || err instanceof DataDirLockedError ? err.message : err);
+  // A full disk says so, instead of the embedded database's 'PGlite failed to initialize properly'.
+  const diskFull = explainStartupError(err, process.env.DATA_DIR || './data');
+  console.error(diskFull ?? (err instanceof EnvError || err instanceof DataDirLockedError ? err.message : err));
   process.exit(1);
 });

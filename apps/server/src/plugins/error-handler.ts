@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messageForStatus, validationMessage, type ErrorBody } from '@viabiliza/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../lib/disk-full.ts';
 
 /** Maps every error to `{ error: { code, message } }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -21,6 +22,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Malformed JSON, too-large bodies and the like: the client's fault, safe to name.
       return reply.status(status).send(body('VALIDATION', messageForStatus(400), [err.message]));
+    }
+    if (isDiskFull(err)) {
+      // The admin must hear of it (a 5xx, logged); the person learns why the file was not kept.
+      request.log.error({ err }, 'disk full');
+      return reply.status(507).send(body('INTERNAL', DISK_FULL_MESSAGE));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', messageForStatus(500)));
