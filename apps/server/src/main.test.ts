@@ -127,10 +127,10 @@ describe(`main.ts in its own process (${usingPostgres ? 'PostgreSQL' : 'PGlite'}
     const server = await start({ VIABILIZA_ROLE: 'worker' });
     expect(server.logs()).toContain('"role":"worker"');
     expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
-    expect((await (await fetch(`${server.base}/api/health/db`)).json()).status).toBe('ok');
+    expect(((await (await fetch(`${server.base}/api/health/db`)).json()) as { status: string }).status).toBe('ok');
     const other = await fetch(`${server.base}/api/auth/demo`, { method: 'POST', headers: { origin: PUBLIC_URL } });
     expect(other.status).toBe(404);
-    expect((await other.json()).error.message).toContain('VIABILIZA_ROLE=worker');
+    expect(((await other.json()) as { error: { message: string } }).error.message).toContain('VIABILIZA_ROLE=worker');
 
     const { code, ms } = await server.terminate();
     expect(code, server.logs()).toBe(0);
