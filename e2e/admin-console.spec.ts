@@ -28,6 +28,10 @@ test('the admin sees the four tabs and runs the smoke tests on the server', asyn
   // Monitoring (default): statuses from the probes and the overall state.
   for (const name of ['Database', 'Auth', 'Storage', 'AI']) await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByTestId('overall-status')).toHaveText(/Saudável|Atenção|Crítico/);
+  // The header badge follows the same status instead of a fixed 'Sistema Ativo'.
+  const overall = (await page.getByTestId('overall-status').textContent()) ?? '';
+  const badge = { Saudável: 'Sistema Ativo', Atenção: 'Sistema em Atenção', Crítico: 'Sistema Crítico' }[overall.match(/Saudável|Atenção|Crítico/)![0]!];
+  await expect(page.getByTestId('system-badge')).toHaveText(badge!);
   await expect(page.getByText(/Última atualização:/)).toBeVisible();
   await page.getByRole('button', { name: 'Parar' }).click();
   await expect(page.getByRole('button', { name: 'Iniciar' })).toBeVisible();

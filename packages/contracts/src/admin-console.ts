@@ -43,8 +43,10 @@ export const consoleMetrics = z.object({
   uptimePercent: z.number().nullable(),
   /** Analysis runs answered from the cache since this process started (null without lookups). */
   cacheHitPercent: z.number().nullable(),
-  /** Mean LCP reported by browsers over the last 24 h (null without reports). */
+  /** Median LCP reported by browsers over the last 24 h (null without reports): a few forged or broken reports cannot move it. */
   pageLoadMs: z.number().nullable(),
+  /** 75th percentile of the same reports (the usual web-vitals figure). */
+  pageLoadP75Ms: z.number().nullable(),
   pageLoadSamples: z.number(),
 });
 export type ConsoleMetrics = z.infer<typeof consoleMetrics>;

@@ -15,8 +15,11 @@ export const RATE_LIMITS = {
   adminSecurity: { max: 30, windowMs: 60_000 },
   default: { max: 30, windowMs: 60_000 },
   read: { max: 600, windowMs: 60_000 },
-  /** Web-vitals reports (one per page load) count apart, so browsing never eats the default budget. */
-  vitals: { max: 30, windowMs: 60_000 },
+  /**
+   * Web-vitals reports (one per full page load, not per route change) count apart, so browsing never
+   * eats the default budget; 10 a minute per address leaves room for reloads, not for flooding.
+   */
+  vitals: { max: 10, windowMs: 60_000 },
 } as const;
 export type RateLimitCategory = keyof typeof RATE_LIMITS;
 

@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import {
   adminTestReports,
   backupMetadata,
@@ -26,13 +26,18 @@ export async function deleteUserWithFiles(ctx: AppContext, userId: string): Prom
 // ------------------------------------------------------------------------------------------------
 // Monitoring figures
 
-/** Mean and count of the LCP values browsers reported since `since` (spec 01 §3 web vitals). */
+/** Median, 75th percentile and count of the LCP values browsers reported since `since` (spec 01 §3 web vitals). */
 export async function pageLoadSince(db: Database, since: Date) {
   const [row] = await db
-    .select({ mean: avg(performanceMetrics.metricValue), n: count() })
+    .select({
+      p50: sql<number | string | null>`percentile_cont(0.5) within group (order by ${performanceMetrics.metricValue})`,
+      p75: sql<number | string | null>`percentile_cont(0.75) within group (order by ${performanceMetrics.metricValue})`,
+      n: count(),
+    })
     .from(performanceMetrics)
     .where(and(eq(performanceMetrics.metricName, 'LCP'), sql`${performanceMetrics.tags}->>'type' = 'web_vital'`, gt(performanceMetrics.createdAt, since)));
-  return { meanMs: row?.mean == null ? null : Number(row.mean), samples: row?.n ?? 0 };
+  const ms = (v: number | string | null | undefined) => (v == null ? null : Number(v));
+  return { medianMs: ms(row?.p50), p75Ms: ms(row?.p75), samples: row?.n ?? 0 };
 }
 
 /** The realtime_monitoring samples since `since`: how many distinct intervals have one, and the first. */

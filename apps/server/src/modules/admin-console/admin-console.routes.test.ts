@@ -167,6 +167,7 @@ describe('monitoring overview', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.metrics.pageLoadMs).toBe(1500);
+    expect(body.metrics.pageLoadP75Ms).toBe(1650);
     expect(body.metrics.pageLoadSamples).toBe(2);
     expect(body.metrics.activeUsers).toBeGreaterThanOrEqual(ADMINS.length);
     expect(body.metrics.uptimePercent).toBe(100);

@@ -1,5 +1,8 @@
 import { useSearchParams } from 'react-router';
 
+import type { OverallStatus } from '@viabiliza/contracts/admin-console';
+
+import { useConsoleOverview } from '@/features/admin/api/get-console-overview';
 import { useDeploy } from '@/features/admin/api/get-deploy';
 import { ConsoleDeployment } from '@/features/admin/components/console-deployment';
 import { ConsoleMonitoring } from '@/features/admin/components/console-monitoring';
@@ -14,6 +17,25 @@ import { useSession } from '@/lib/session';
 
 const TABS = ['monitoring', 'testing', 'deployment', 'system'] as const;
 type Tab = (typeof TABS)[number];
+
+const SYSTEM_BADGE: Record<OverallStatus, { label: string; className: string }> = {
+  healthy: { label: 'Sistema Ativo', className: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' },
+  warning: { label: 'Sistema em Atenção', className: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200' },
+  critical: { label: 'Sistema Crítico', className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' },
+};
+
+/** The header badge reads the monitoring's own status (the same query as the Monitoramento tab). */
+function SystemStatusBadge() {
+  const overview = useConsoleOverview(false);
+  if (overview.isError) return <Badge variant="outline">Status indisponível</Badge>;
+  if (!overview.data) return <Badge variant="outline">Verificando sistema…</Badge>;
+  const { label, className } = SYSTEM_BADGE[overview.data.status];
+  return (
+    <Badge className={className} data-testid="system-badge" data-status={overview.data.status}>
+      {label}
+    </Badge>
+  );
+}
 
 function VersionBadge() {
   const deploy = useDeploy();
@@ -40,7 +62,7 @@ export default function AdminRoute() {
             <Badge variant="secondary" className="bg-primary/10 text-primary">
               Área Administrativa
             </Badge>
-            <Badge className="bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">Sistema Ativo</Badge>
+            <SystemStatusBadge />
             <VersionBadge />
           </div>
         </div>

@@ -186,7 +186,11 @@ export function ConsoleMonitoring() {
             title="Carregamento de página"
             icon={<Gauge className="size-4 text-muted-foreground" aria-hidden />}
             value={data.metrics.pageLoadMs === null ? '—' : `${formatNumber(data.metrics.pageLoadMs)} ms`}
-            hint={data.metrics.pageLoadSamples ? `LCP médio de ${formatNumber(data.metrics.pageLoadSamples)} relatos de navegadores (24 h)` : 'Nenhum relato de navegador nas últimas 24 h'}
+            hint={
+              data.metrics.pageLoadSamples
+                ? `LCP mediano de ${formatNumber(data.metrics.pageLoadSamples)} relatos de navegadores (24 h)${data.metrics.pageLoadP75Ms === null ? '' : ` · p75 ${formatNumber(data.metrics.pageLoadP75Ms)} ms`}`
+                : 'Nenhum relato de navegador nas últimas 24 h'
+            }
             progress={progressFor.pageLoad(data.metrics.pageLoadMs)}
           />
         </div>
