@@ -10,12 +10,13 @@ import {
   SCAN_LINES,
   scanPageBilevel,
   scanPageJpeg,
+  scannedPdf,
   writeCorpus,
   type Corpus,
 } from '../test/corpus.ts';
 import { extractDocument } from './extract.ts';
 import { terminateSharedOcrEngine, type OcrLike } from './ocr.ts';
-import { isBlankStamp, layoutPageText, mergeTextLayer, needsOcr, type PositionedText } from './pdf.ts';
+import { isBlankStamp, layoutPageText, mayHoldImages, mergeTextLayer, needsOcr, type PositionedText } from './pdf.ts';
 import { ExtractionError, type ExtractionProgress } from './types.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -222,6 +223,20 @@ describe('every page read (issue 14)', () => {
       expect(p.blank).toBeUndefined();
       expect(p.text).toContain('Lançamento de custas e emolumentos');
     }
+  });
+
+  it('asks for operator lists only when the file holds an image XObject', () => {
+    expect(mayHoldImages(benchPdf(2))).toBe(false);
+    expect(mayHoldImages(scannedPdf())).toBe(true);
+  });
+
+  it('keeps a page of figures (a numeric table, few letters) as text', async () => {
+    const figures = Array.from({ length: 12 }, (_, i) => `${1000 + i}   ${(i * 37.5).toFixed(2)}   ${(i * 12.25).toFixed(2)}`);
+    const path = join(corpus.dir, 'numeros.pdf');
+    writeFileSync(path, buildPdf([{ kind: 'text', runs: linesToRuns(figures) }]));
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'numeros.pdf' }, { ocr: failingOcr });
+    expect(result.pages[0]!.method).toBe('text');
+    expect(result.pages[0]!.text).toContain('1011');
   });
 
   it('marks a page stamped EM BRANCO and a blank scanned page as blank, keeping them and their text', async () => {

@@ -85,7 +85,10 @@ export function layoutPageText(items: PositionedText[]): string {
   return rejoinHyphens(parts.join('').replace(/ +\n/g, '\n'));
 }
 
-/** A page whose text layer holds fewer letters than this is rendered, and OCR'd unless blank. */
+/**
+ * A page whose text layer holds fewer letters and digits than this is rendered, and OCR'd unless
+ * blank. Digits count: a page of a born-digital numeric table is text, not a scan.
+ */
 export const MIN_PAGE_LETTERS = 40;
 /** A page whose raster images cover at least this share of it is OCR'd, whatever its text layer. */
 export const OCR_IMAGE_COVERAGE = 0.4;
@@ -286,8 +289,19 @@ interface PageRead {
   failed: boolean;
 }
 
+/**
+ * Whether the file holds any image XObject. Streams never sit inside object streams, so an
+ * image's dictionary (`/Subtype /Image`) is always in the file's plain bytes. Without one, the
+ * operator lists (about a third more time on a 200-page text PDF) are not asked: no page of it can
+ * be a scan. Inline images (inside content streams) are not seen here; such pages still go to OCR
+ * when their text layer is nearly empty.
+ */
+export function mayHoldImages(data: Buffer): boolean {
+  return /\/Subtype\s*\/Image\b/.test(data.toString('latin1'));
+}
+
 /** The text layer, its cells and the page's images. The text part runs under `textBudget`. */
-async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) => Promise<void>): Promise<PageRead> {
+async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) => Promise<void>, withImages: boolean): Promise<PageRead> {
   let text = '';
   let cells: TextCell[] | undefined;
   let failed = false;
@@ -305,11 +319,13 @@ async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) =>
     })(),
   );
   let images: PageImages = { coverage: 0, fullPage: null };
-  try {
-    const ops = await page.getOperatorList();
-    images = pageImages(ops.fnArray, ops.argsArray, page.view);
-  } catch {
-    failed = true;
+  if (withImages) {
+    try {
+      const ops = await page.getOperatorList();
+      images = pageImages(ops.fnArray, ops.argsArray, page.view);
+    } catch {
+      failed = true;
+    }
   }
   return { text, cells, images, failed };
 }
@@ -346,7 +362,9 @@ export async function countPdfPages(path: string): Promise<number | null> {
  * Blank pages (a blank render, or only an 'EM BRANCO' stamp) are marked `blank`, their text kept.
  */
 export async function extractPdf(path: string, ctx: PdfContext): Promise<ExtractionResult> {
-  const task = openPdf(await readFile(path));
+  const data = await readFile(path);
+  const withImages = mayHoldImages(data);
+  const task = openPdf(data);
   const jobs = new PageJobs((ctx.ocr.concurrency ?? 1) + 1);
   try {
     let doc: PDFDocumentProxy;
@@ -368,11 +386,17 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
     // The text layers of all pages share the 30 s budget (a content stream built to hang pdf.js);
     // decoding and rendering scans is paid from the file's budget, which each OCR page extends.
     let textSpent = 0;
+    const textTimeout = () => new ExtractionError('Timeout: PDF muito grande ou complexo', true);
     const textBudget = async (work: Promise<void>) => {
       const started = performance.now();
-      const left = Math.max(1, ctx.textTimeoutMs - textSpent);
+      const left = ctx.textTimeoutMs - textSpent;
+      // Spent already: fail now rather than race a timer that a fast page could still beat.
+      if (left <= 0) {
+        work.catch(() => undefined);
+        throw textTimeout();
+      }
       try {
-        await withTimeout(work, left, () => new ExtractionError('Timeout: PDF muito grande ou complexo', true), ctx.signal);
+        await withTimeout(work, left, textTimeout, ctx.signal);
       } finally {
         textSpent += performance.now() - started;
       }
@@ -387,13 +411,13 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
       let read: PageRead = { text: '', cells: undefined, images: { coverage: 0, fullPage: null }, failed: true };
       try {
         page = await textBudgetValue(doc.getPage(n), textBudget);
-        read = await readPage(page, textBudget);
+        read = await readPage(page, textBudget, withImages);
       } catch (error) {
         if (error instanceof ExtractionError || ctx.signal.aborted) throw error;
       }
       const result: ExtractedPage = { number: n, text: read.text, method: 'text', confidence: null, cells: read.cells };
       pages.push(result);
-      const letters = countLetters(read.text);
+      const letters = countLetters(read.text) + (read.text.match(/\d/g)?.length ?? 0);
       const stampOnly = isBlankStamp(read.text) && read.images.coverage < OCR_IMAGE_COVERAGE;
       if (!page || stampOnly || !needsOcr({ letters, imageCoverage: read.images.coverage })) {
         if (read.failed && !letters) warnings.push(`Página ${n} não pôde ser lida`);
