@@ -20,7 +20,7 @@ export async function runAdminCommand(db: Database, command: string | undefined,
   if (!user) throw new AdminCommandError(`Nenhuma conta com o e-mail ${email}. A pessoa precisa criar a conta primeiro.`);
   const role = command === 'grant' ? 'admin' : 'user';
   await setUserRole(db, user.id, role);
-  // A running server (PostgreSQL) ends this user's open event streams at once.
+  // A running server (PostgreSQL) re-scopes this user's open event streams to the new role at once.
   const event: RealtimeEvent = { userId: user.id, kind: 'user-changed', id: user.id };
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
   await insertAudit(db, {

@@ -3,8 +3,8 @@ import { listen, notify, type Unlisten } from '@viabiliza/db/listen';
 
 /**
  * What crosses instances: ids only (NOTIFY payloads over 8000 bytes are refused). `session-end`
- * names a session that was signed out or revoked; `user-changed` a user whose role (or standing)
- * changed: their open streams end on every instance.
+ * names a session that was signed out or revoked: its open streams end on every instance;
+ * `user-changed` a user whose role changed: their open streams are re-scoped to the new role.
  */
 export interface RealtimeEvent {
   userId: string;
@@ -12,11 +12,13 @@ export interface RealtimeEvent {
   id: string;
 }
 
-/** An open event stream, as the hub needs to know it to end it. */
+/** An open event stream, as the hub needs to know it to end or re-scope it. */
 export interface LiveStream {
   userId: string;
   sessionId: string;
   end(reason: string): void;
+  /** The user's role changed: stop anything role-bound at once, then re-read the role. */
+  rescope(): void;
 }
 export type Send = (event: string, data: unknown) => void;
 /** Loads what an event names, scoped to its user; null when it no longer exists. */
@@ -76,7 +78,7 @@ export class EventHub {
     await this.publish({ userId, kind: 'session-end', id: sessionId });
   }
 
-  /** Ends every stream of a user on every instance (role change): they reconnect with what they may now see. */
+  /** Re-scopes every stream of a user on every instance to their current role (role change). */
   async userChanged(userId: string) {
     await this.publish({ userId, kind: 'user-changed', id: userId });
   }
@@ -118,11 +120,12 @@ export class EventHub {
       this.pings.get(event.id)?.();
       return;
     }
-    // Ended synchronously, before any later event's loader can deliver to the stream.
+    // Acted on synchronously, before any later event's loader can deliver to the stream.
     if (event.kind === 'session-end' || event.kind === 'user-changed') {
       for (const stream of [...this.streams]) {
         if (stream.userId !== event.userId) continue;
-        if (event.kind === 'user-changed' || stream.sessionId === event.id) stream.end(event.kind);
+        if (event.kind === 'user-changed') stream.rescope();
+        else if (stream.sessionId === event.id) stream.end(event.kind);
       }
       return;
     }

@@ -81,7 +81,7 @@ describe('a stream ends with its session (issue 15, item 3)', () => {
     }
   });
 
-  it("on an admin's 'Finalizar', and nothing more is delivered on it", async () => {
+  it("on an admin's 'Finalizar'", async () => {
     const admin = await signUp(t, { email: ADMIN_EMAIL });
     const u = await signUp(t);
     const sse = await openStream(u.cookie);
@@ -96,30 +96,40 @@ describe('a stream ends with its session (issue 15, item 3)', () => {
     }
   });
 
-  it("on a role change: a demoted admin's stream receives no audit event after the change", async () => {
+  it("follows a role change: a demoted admin's stream stops the audit feed at once and still gets the notification", async () => {
     const admin = await signUp(t, { email: ADMIN_EMAIL.replace('admin@', 'admin2@') });
     await setUserRole(t.database.db, admin.user.id, 'admin');
     const demoted = await signUp(t);
     await setUserRole(t.database.db, demoted.user.id, 'admin');
     const sse = await openStream(demoted.cookie);
     try {
-      // Admin feed works before.
+      // The admin feed works before.
       await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: uniqueEmail('antes'), password: 'Errada123!' } });
       await sse.next((e, d) => e === 'audit' && d.includes('antes'));
       const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${demoted.user.id}/role`, headers: { cookie: admin.cookie }, payload: { role: 'user' } });
       expect(res.statusCode).toBe(200);
+      // The change's own notification arrives live on the same stream...
+      await sse.next((e, d) => e === 'notification' && d.includes('Papel atualizado'));
+      // ...and no audit event does: not the role change's row, not a later sign-in failure.
       await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: uniqueEmail('depois'), password: 'Errada123!' } });
-      await expect(sse.next((e) => e === 'audit', 3000)).rejects.toThrow('stream closed');
+      await expect(sse.next((e) => e === 'audit', 2000)).rejects.toThrow('event not received');
     } finally {
       await sse.close().catch(() => {});
     }
-    // Reconnected, the stream carries what a user sees: no audit feed.
-    const again = await openStream(demoted.cookie);
+  });
+
+  it('follows a promotion: the new admin gets the audit feed on the open stream', async () => {
+    const admin = await signUp(t, { email: ADMIN_EMAIL.replace('admin@', 'admin3@') });
+    await setUserRole(t.database.db, admin.user.id, 'admin');
+    const promoted = await signUp(t);
+    const sse = await openStream(promoted.cookie);
     try {
-      await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: uniqueEmail('reconectado'), password: 'Errada123!' } });
-      await expect(again.next((e) => e === 'audit', 1500)).rejects.toThrow('event not received');
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${promoted.user.id}/role`, headers: { cookie: admin.cookie }, payload: { role: 'admin' } })).statusCode).toBe(200);
+      await sse.next((e, d) => e === 'notification' && d.includes('Papel atualizado'));
+      await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: uniqueEmail('promovido'), password: 'Errada123!' } });
+      await sse.next((e, d) => e === 'audit' && d.includes('promovido'));
     } finally {
-      await again.close();
+      await sse.close();
     }
   });
 });
@@ -152,13 +162,16 @@ describe('the heartbeat re-checks the session (expiry, changes made outside this
     }
   });
 
-  it('ends the stream when the role was changed without an event (e.g. the admin CLI on another machine)', async () => {
+  it('drops the audit feed when the role was changed without an event (e.g. the admin CLI on another machine)', async () => {
     const u = await signUp(h);
     await setUserRole(h.database.db, u.user.id, 'admin');
     const sse = await open(u.cookie);
     try {
       await setUserRole(h.database.db, u.user.id, 'user');
-      expect(await endsWithin(sse, 3000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 800));
+      await h.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: uniqueEmail('cli'), password: 'Errada123!' } });
+      await expect(sse.next((e) => e === 'audit', 1500)).rejects.toThrow('event not received');
+      expect(await endsWithin(sse, 300)).toBe(false);
     } finally {
       await sse.close().catch(() => {});
     }

@@ -12,9 +12,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * GET /api/events: a Server-Sent Events stream of the signed-in user's events. The stream lives as
- * long as its session: it ends on sign-out and revocation (a `session-end` event from any instance),
- * on a role change (`user-changed`: the browser reconnects and gets what the new role may see), and
- * when the session is found gone, expired or with another role at a heartbeat or at its expiry time.
+ * long as its session: it ends on sign-out and revocation (a `session-end` event from any instance)
+ * and when the session is found gone or expired at a heartbeat or at its expiry time. A role change
+ * (`user-changed`, or a role found different at a heartbeat) re-scopes it instead: the admin audit
+ * feed stops at once and comes back only if the database still says admin. Ending the stream would
+ * lose the 'Papel atualizado' notification that follows (events are not replayed).
  */
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', requireUser(ctx));
@@ -45,8 +47,15 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
       if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     const unsubscribe = ctx.events.subscribe(user.id, send);
-    // Admins also get the security audit feed, for as long as they stay admins on this session.
-    const unsubscribeAudit = user.role === 'admin' ? ctx.events.subscribe(AUDIT_TOPIC, send) : () => {};
+    // Admins also get the security audit feed, for as long as they stay admins.
+    let role = user.role;
+    let unsubscribeAudit = role === 'admin' ? ctx.events.subscribe(AUDIT_TOPIC, send) : () => {};
+    const setRole = (next: typeof role) => {
+      if (next === role || !open) return;
+      role = next;
+      unsubscribeAudit();
+      unsubscribeAudit = next === 'admin' ? ctx.events.subscribe(AUDIT_TOPIC, send) : () => {};
+    };
     let expiryTimer: NodeJS.Timeout | undefined;
     // Each heartbeat also re-checks the session (check is defined below; the first tick comes later).
     const heartbeat = setInterval(() => {
@@ -66,14 +75,22 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
       request.log.debug({ reason, sessionId }, 'event stream ended');
       res.end();
     };
-    untrack = ctx.events.track({ userId: user.id, sessionId, end });
+    const rescope = () => {
+      // Nothing role-bound is delivered until the database has confirmed the role.
+      setRole('user');
+      check();
+    };
+    untrack = ctx.events.track({ userId: user.id, sessionId, end, rescope });
 
-    /** Ends the stream unless its session is still open with the role it connected with. */
+    /** Ends the stream unless its session is still open; follows the user's current role. */
+    let generation = 0;
     const verify = async () => {
+      // Only the latest check may set the role: an older read may predate a role change.
+      const mine = ++generation;
       const live = await findLiveSession(ctx.db, sessionId);
-      if (!open) return;
+      if (!open || mine !== generation) return;
       if (!live) return end('session-gone');
-      if ((live.role === 'admin' ? 'admin' : 'user') !== user.role) return end('role-changed');
+      setRole(live.role === 'admin' ? 'admin' : 'user');
       scheduleExpiry(live.expiresAt);
     };
     const check = () => {
@@ -85,7 +102,8 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
       if (ms < MAX_TIMER_MS) expiryTimer = setTimeout(check, Math.max(ms, 0) + 50);
     };
     scheduleExpiry(new Date(current.session.expiresAt));
-    request.raw.on('close', () => end('client-closed'));
+    // The response's close is the connection's end (the request's may come as soon as it is read).
+    res.on('close', () => end('client-closed'));
     res.on('error', () => end('error'));
   });
 }

@@ -9,8 +9,9 @@ import { buildApp } from '../app.ts';
 import { createRuntime } from '../bootstrap.ts';
 
 /**
- * Issue 15, item 3, across instances: a stream open on instance B ends when its session is revoked
- * or its user's role changes through instance A (the event crosses through LISTEN/NOTIFY). Two
+ * Issue 15, item 3, across instances: a stream open on instance B ends when its session is signed out
+ * or revoked through instance A, and drops the audit feed when its user is demoted there (the events
+ * cross through LISTEN/NOTIFY). Two
  * instances need a shared database server, so this runs with TEST_DATABASE_URL only; the same events
  * cross PGlite's in-process LISTEN/NOTIFY in events.routes.test.ts.
  */
@@ -81,15 +82,19 @@ describe.skipIf(!usingPostgres)('streams end with their session across instances
     }
   });
 
-  it('a role change through A ends the demoted admin’s stream on B', async () => {
-    const admin = (await a.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: ADMIN_EMAIL, password: 'Senha123!' } }));
+  it('a role change through A stops the audit feed of the demoted admin’s stream on B', async () => {
+    const admin = await a.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: ADMIN_EMAIL, password: 'Senha123!' } });
     const adminCookie = String(admin.headers['set-cookie']).split(';')[0]!;
     const other = await signUp(a);
     await a.app.inject({ method: 'POST', url: `/api/admin/users/${other.user.id}/role`, headers: { cookie: adminCookie }, payload: { role: 'admin' } });
     const sse = await openOn(b, other.cookie);
     try {
+      await a.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'antes@example.com', password: 'Errada123!' } });
+      await sse.next((e, d) => e === 'audit' && d.includes('antes@example.com'));
       expect((await a.app.inject({ method: 'POST', url: `/api/admin/users/${other.user.id}/role`, headers: { cookie: adminCookie }, payload: { role: 'user' } })).statusCode).toBe(200);
-      expect(await endsWithin(sse, 5000)).toBe(true);
+      await sse.next((e, d) => e === 'notification' && d.includes('Papel atualizado'));
+      await a.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'depois@example.com', password: 'Errada123!' } });
+      await expect(sse.next((e) => e === 'audit', 2000)).rejects.toThrow('event not received');
     } finally {
       await sse.close().catch(() => {});
     }
