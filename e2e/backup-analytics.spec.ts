@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminEmail, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+import { PASSWORD, adminEmail, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
 
 const ADMIN_EMAIL = adminEmail('backup-analytics');
 
@@ -16,7 +16,7 @@ test('a non-admin is refused on /backup and /analytics, in the browser and by th
   assertClean();
 });
 
-test('the admin creates a backup, sees it completed with its size, and downloads it', async ({ page }) => {
+test('the admin creates a backup, sees it completed with its size, and downloads it after confirming the password', async ({ page }) => {
   const assertClean = watchConsole(page);
   await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
   await apiSession(page.request, ADMIN_EMAIL, 'Admin E2E');
@@ -36,13 +36,51 @@ test('the admin creates a backup, sees it completed with its size, and downloads
   await expect(row.getByTestId('backup-size')).toContainText(/\d+(,\d+)? (B|KB|MB)/);
   await expect(page.getByTestId('backup-total-count')).toHaveText(String(after.totals.count));
 
+  // The password is asked again, from the keyboard: focus lands in the field, Enter submits.
+  await row.getByRole('button', { name: `Baixar ${newest.backupName}` }).click();
+  const asked = page.getByRole('dialog', { name: 'Baixar backup' });
+  await expect(asked.getByLabel('Sua senha')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(asked.getByText('Informe sua senha para continuar.').first()).toBeVisible();
+  await page.keyboard.type('Errada123!');
+  await page.keyboard.press('Enter');
+  await expect(asked.getByText('Senha incorreta. Digite a senha da sua conta para confirmar.').first()).toBeVisible();
+  await asked.getByLabel('Sua senha').fill(PASSWORD);
   const download = page.waitForEvent('download');
-  await row.getByRole('link', { name: `Baixar ${newest.backupName}` }).click();
-  expect((await download).suggestedFilename()).toBe(`${newest.backupName}.tar.gz`);
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toBe(`${newest.backupName}.tar.gz.enc`);
+  await expect(asked).toBeHidden();
 
   await row.getByRole('button', { name: `Restaurar ${newest.backupName}` }).click();
-  await expect(page.getByText(`Tem certeza que deseja restaurar o backup "${newest.backupName}"? Esta ação não pode ser desfeita.`)).toBeVisible();
-  await page.getByRole('button', { name: 'Cancelar' }).click();
+  const restore = page.getByRole('dialog', { name: 'Restaurar backup' });
+  await expect(restore.getByText(`Tem certeza que deseja restaurar o backup "${newest.backupName}"? Esta ação não pode ser desfeita.`)).toBeVisible();
+  await expect(restore.getByLabel('Sua senha')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(restore).toBeHidden();
+  await expect(row.getByRole('button', { name: `Restaurar ${newest.backupName}` })).toBeFocused();
+  assertClean();
+});
+
+test('the generated encryption key is shown once, after the password, and never again', async ({ page }) => {
+  const assertClean = watchConsole(page);
+  await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
+  await apiSession(page.request, ADMIN_EMAIL, 'Admin E2E');
+  await page.goto('/backup');
+  const { encryption } = await (await page.request.get('/api/admin/backups')).json();
+  expect(encryption).toMatchObject({ algorithm: 'AES-256-GCM', source: 'generated', shownAt: null });
+  await expect(page.getByTestId('backup-key-fingerprint')).toHaveText(encryption.fingerprint);
+  await page.getByRole('button', { name: 'Exibir chave' }).click();
+  const asked = page.getByRole('dialog', { name: 'Exibir chave de criptografia' });
+  await expect(asked.getByLabel('Sua senha')).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  const shown = page.getByRole('dialog', { name: 'Chave de criptografia dos backups' });
+  await expect(shown.getByText('Esta chave não será exibida novamente.', { exact: false })).toBeVisible();
+  await expect(shown.getByLabel('Chave (BACKUP_ENCRYPTION_KEY)')).toHaveValue(/^[A-Za-z0-9+/]{43}=$/);
+  await shown.getByRole('button', { name: 'Já guardei a chave' }).click();
+  await expect(page.getByRole('button', { name: 'Exibir chave' })).toBeHidden();
+  await expect(page.getByText(/exibida em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  expect((await page.request.post('/api/admin/backups/key', { data: { password: PASSWORD }, headers: { origin: new URL(page.url()).origin } })).status()).toBe(409);
   assertClean();
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from './auth.ts';
 
 /** Backups are kept this long; the daily schedule deletes older archives and rows (spec 02 §9). */
 export const BACKUP_RETENTION_DAYS = 30;
@@ -39,6 +40,18 @@ export const backup = z.object({
 });
 export type Backup = z.infer<typeof backup>;
 
+/** How archives are encrypted (AES-256-GCM) and whether the generated key was already shown. */
+export const backupEncryption = z.object({
+  algorithm: z.literal('AES-256-GCM'),
+  /** env: BACKUP_ENCRYPTION_KEY; generated: DATA_DIR/backup-key, shown once on this page. */
+  source: z.enum(['env', 'generated']),
+  /** Names the key without revealing it (16 hexadecimal characters). */
+  fingerprint: z.string(),
+  /** When a generated key was shown (null: not yet; always null for env). */
+  shownAt: z.string().nullable(),
+});
+export type BackupEncryption = z.infer<typeof backupEncryption>;
+
 export const backupList = z.object({
   backups: z.array(backup),
   totals: z.object({
@@ -48,11 +61,37 @@ export const backupList = z.object({
     spaceUsed: z.number(),
   }),
   schedule: z.object({ cron: z.string(), timezone: z.string(), retentionDays: z.number() }),
+  encryption: backupEncryption,
 });
 export type BackupList = z.infer<typeof backupList>;
 
-/** The browser asks 'Tem certeza…?' first; the server still wants the explicit confirmation. */
-export const restoreBackupBody = z.object({ confirm: z.literal(true, { error: 'Confirme a restauração.' }) });
+export const BACKUP_MESSAGES = {
+  passwordRequired: 'Informe sua senha para continuar.',
+  wrongPassword: 'Senha incorreta. Digite a senha da sua conta para confirmar.',
+  downloadNeedsPassword: 'Confirme sua senha para baixar o backup.',
+  keyAlreadyShown:
+    'A chave de criptografia já foi exibida e não é mostrada de novo. Ela continua no arquivo backup-key do diretório de dados (DATA_DIR) do servidor.',
+  keyFromEnvironment: 'A chave de criptografia vem da variável BACKUP_ENCRYPTION_KEY do servidor e não é exibida aqui.',
+} as const;
+
+/** The admin's own password, asked again before a backup leaves the server or replaces data. */
+export const adminPassword = z
+  .string({ error: BACKUP_MESSAGES.passwordRequired })
+  .min(1, { error: BACKUP_MESSAGES.passwordRequired })
+  .max(PASSWORD_MAX, { error: BACKUP_MESSAGES.wrongPassword });
+
+export const backupPasswordBody = z.object({ password: adminPassword });
+export type BackupPasswordBody = z.infer<typeof backupPasswordBody>;
+
+/** A link valid for a minute, for this admin and this backup: the browser downloads it natively. */
+export const backupDownloadLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type BackupDownloadLink = z.infer<typeof backupDownloadLink>;
+
+export const backupKeyReveal = z.object({ key: z.string(), fingerprint: z.string(), shownAt: z.string() });
+export type BackupKeyReveal = z.infer<typeof backupKeyReveal>;
+
+/** The browser asks 'Tem certeza…?' and the password first; the server wants both. */
+export const restoreBackupBody = z.object({ confirm: z.literal(true, { error: 'Confirme a restauração.' }), password: adminPassword });
 export type RestoreBackupBody = z.infer<typeof restoreBackupBody>;
 
 export const restoreBackupResponse = z.object({

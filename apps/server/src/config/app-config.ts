@@ -39,6 +39,8 @@ export interface AppConfig {
   deployEnvironments?: { name: string; hookUrl: string }[];
   /** GIT_COMMIT, when set. */
   gitCommit?: string;
+  /** BACKUP_ENCRYPTION_KEY as given; absent: one is generated into DATA_DIR/backup-key (modules/backup/backup-crypto.ts). */
+  backupEncryptionKey?: string;
   /** Milliseconds between event-stream heartbeats, each re-checking the stream's session (default 25 000; tests shorten it). */
   sseHeartbeatMs?: number;
 }
@@ -96,5 +98,6 @@ export function appConfigFromEnv(env: Env, webDist?: string): AppConfig {
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     deployEnvironments: env.DEPLOY_ENVIRONMENTS.map((e) => ({ name: e.slice(0, e.indexOf('=')), hookUrl: e.slice(e.indexOf('=') + 1) })),
     gitCommit: env.GIT_COMMIT,
+    backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
   };
 }

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { backupMetadata, notifications, properties, propertyDocuments, securityAudit } from '@viabiliza/db/schema';
+import { BACKUP_MESSAGES } from '@viabiliza/contracts/backup';
+import { account, backupMetadata, notifications, properties, propertyDocuments, securityAudit, user } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { setUserRole } from '../auth/users.repository.ts';
 import { ADMIN_EMAIL, PASSWORD, createTestApp, eventually, multipartBody, signUp, type TestApp } from '../../../test/helper.ts';
 import { BACKUP_TABLES } from './backup-tables.ts';
 import { applyBackupRetention, latestSuccessfulBackup, restoreArchive, runBackup, scheduledBackup } from './backup.service.ts';
 import { insertBackup } from './backup.repository.ts';
+import { BACKUP_CRYPTO_MESSAGES } from './backup-crypto.ts';
 
 const QUESTIONNAIRE = {
   address: 'Rua dos Pinheiros, 1000, apto 82',
@@ -22,13 +26,31 @@ const QUESTIONNAIRE = {
 const MATRICULA = 'REGISTRO DE IMÓVEIS - MATRÍCULA Nº 45.678. Apartamento nº 82, Rua dos Pinheiros, 1000, São Paulo/SP, área privativa de 80,00 m². Valor R$ 800.000,00.';
 const IPTU = 'PREFEITURA DE CAMPINAS - IPTU 2026. Inscrição 123.456. Área construída 140,00 m². Valor venal R$ 512.300,00. ';
 
+/** A plain .tar.gz as the archives were before encryption: refused. */
+const gunzipSafe = () => Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUp>>;
 type Person = Awaited<ReturnType<typeof signUp>> & { docKeys: string[] };
 const people: Person[] = [];
 
 const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
+const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 const list = async () => (await get(admin.cookie, '/api/admin/backups')).json();
+/** The password is asked again: a minute-long link, then the download itself. */
+async function download(id: string) {
+  const link = await post(admin.cookie, `/api/admin/backups/${id}/download-link`, { password: PASSWORD });
+  expect(link.statusCode).toBe(200);
+  return get(admin.cookie, link.json().url);
+}
+const storedArchive = async (id: string) => {
+  const [row] = await t.database.db.select().from(backupMetadata).where(eq(backupMetadata.id, id));
+  const chunks: Buffer[] = [];
+  for await (const c of await t.runtime.ctx.storage.openRead(row!.storageKey!, 'backups')) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+/** This installation's generated key, as BACKUP_ENCRYPTION_KEY would give it to another one. */
+const keyOf = (dataDir: string) => readFile(`${dataDir}/backup-key`, 'utf8').then((k) => k.trim());
 
 async function uploadAndAnalyse(cookie: string, file: { name: string; content: string | Buffer }, city: string) {
   const { payload, headers } = multipartBody([{ ...file, type: 'text/plain' }]);
@@ -107,15 +129,16 @@ describe('backup endpoints', () => {
     expect(listing.schedule).toMatchObject({ cron: '0 2 * * *', retentionDays: 30 });
     expect((await latestSuccessfulBackup(t.database.db))?.id).toBe(b.id);
 
-    const download = await get(admin.cookie, `/api/admin/backups/${b.id}/download`);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="${b.backupName}.tar.gz"`);
-    expect(download.rawPayload.length).toBe(b.backupSize);
-    expect([...download.rawPayload.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    const downloaded = await download(b.id);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-disposition']).toBe(`attachment; filename="${b.backupName}.tar.gz.enc"`);
+    expect(downloaded.rawPayload.length).toBe(b.backupSize);
+    expect(downloaded.rawPayload.equals(await storedArchive(b.id))).toBe(true);
 
-    const empty = await createTestApp();
+    // Another installation restores it with the same key.
+    const empty = await createTestApp({ backupEncryptionKey: await keyOf(t.runtime.ctx.config.dataDir) });
     try {
-      const restored = await restoreArchive(empty.runtime.ctx, Readable.from([download.rawPayload]), null);
+      const restored = await restoreArchive(empty.runtime.ctx, Readable.from([downloaded.rawPayload]), null);
       expect(restored.files).toBe(2);
       expect(await dumpAll(empty.database.db)).toEqual(before);
       for (const p of people) {
@@ -137,18 +160,101 @@ describe('backup endpoints', () => {
     expect(actions.filter((a) => a.action === 'backup_download' && a.success)).toHaveLength(1);
   }, 120_000);
 
-  it('restores over changed data after the confirmation, verified, notified and audited', async () => {
+  it('keeps the archive encrypted at rest: neither gzip nor tar, no password hash or document text in clear', async () => {
+    const [b] = (await list()).backups;
+    const archive = await storedArchive(b.id);
+    expect(archive.subarray(0, 5)).toEqual(Buffer.from([...Buffer.from('VZBK'), 1]));
+    expect(() => gunzipSync(archive)).toThrow();
+    expect(archive.includes('ustar')).toBe(false);
+    expect(archive.includes('manifest.json')).toBe(false);
+    const hashes = await t.database.db.select({ password: account.password }).from(account);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const { password } of hashes) {
+      for (const part of password!.split(':')) expect(archive.includes(part)).toBe(false);
+    }
+    expect(archive.includes('MATRÍCULA Nº 45.678')).toBe(false);
+    expect(archive.includes(people[0]!.email)).toBe(false);
+  });
+
+  it('downloads only after the admin’s password: 403 without it, 400 when empty, 403 when wrong', async () => {
+    const [b] = (await list()).backups;
+    const bare = await get(admin.cookie, `/api/admin/backups/${b.id}/download`);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().error.message).toBe(BACKUP_MESSAGES.downloadNeedsPassword);
+    const forged = await get(admin.cookie, `/api/admin/backups/${b.id}/download?token=${Date.now() + 60_000}.${'A'.repeat(43)}`);
+    expect(forged.statusCode).toBe(403);
+
+    const empty = await post(admin.cookie, `/api/admin/backups/${b.id}/download-link`, { password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toContain(BACKUP_MESSAGES.passwordRequired);
+    const missing = await post(admin.cookie, `/api/admin/backups/${b.id}/download-link`, {});
+    expect(missing.statusCode).toBe(400);
+    const wrong = await post(admin.cookie, `/api/admin/backups/${b.id}/download-link`, { password: 'Errada123!' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toBe(BACKUP_MESSAGES.wrongPassword);
+
+    const link = await post(admin.cookie, `/api/admin/backups/${b.id}/download-link`, { password: PASSWORD });
+    expect(link.statusCode).toBe(200);
+    expect(new Date(link.json().expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+    // The link is this admin's: another admin's session cannot use it.
+    const other = await signUp(t);
+    await setUserRole(t.database.db, other.user.id, 'admin');
+    expect((await get(other.cookie, link.json().url)).statusCode).toBe(403);
+    // Gone again, so the restore test below compares with the backup's own accounts.
+    await t.database.db.delete(user).where(eq(user.id, other.user.id));
+    const ok = await get(admin.cookie, link.json().url);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+
+    const audits = await t.database.db.select().from(securityAudit).where(eq(securityAudit.action, 'backup_download'));
+    expect(audits.filter((a) => !a.success).map((a) => (a.details as { reason?: string }).reason).sort()).toEqual(['NO_PASSWORD', 'NO_PASSWORD', 'NO_PASSWORD', 'WRONG_PASSWORD']);
+  });
+
+  it('shows the generated key once, after the password, and says so afterwards', async () => {
+    const before = (await list()).encryption;
+    expect(before).toMatchObject({ algorithm: 'AES-256-GCM', source: 'generated', shownAt: null });
+    expect(before.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect((await post(admin.cookie, '/api/admin/backups/key', { password: 'Errada123!' })).statusCode).toBe(403);
+
+    const shown = await post(admin.cookie, '/api/admin/backups/key', { password: PASSWORD });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ key: await keyOf(t.runtime.ctx.config.dataDir), fingerprint: before.fingerprint });
+    const again = await post(admin.cookie, '/api/admin/backups/key', { password: PASSWORD });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(BACKUP_MESSAGES.keyAlreadyShown);
+    expect((await list()).encryption.shownAt).toBe(shown.json().shownAt);
+  });
+
+  it('restores over changed data after the confirmation and the password, verified, notified and audited, and removes the files of removed rows', async () => {
     const [b] = (await list()).backups;
     const before = await dumpAll(t.database.db);
     const owner = people[0]!;
     await t.database.db.delete(properties).where(eq(properties.userId, owner.user.id));
     const newcomer = await signUp(t);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${b.id}/restore`, payload: {}, headers: { cookie: admin.cookie } });
-    expect(refused.statusCode).toBe(400);
+    // A file uploaded after the backup: its row goes with the restore, and so must its original.
+    const { payload, headers } = multipartBody([{ name: 'depois.txt', content: MATRICULA, type: 'text/plain' }]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/documents', payload, headers: { ...headers, cookie: newcomer.cookie } });
+    expect(up.statusCode).toBe(201);
+    const lateDoc = up.json().documents[0].id as string;
+    await eventually(async () => (await get(newcomer.cookie, `/api/documents/${lateDoc}`)).json().status === 'completed', 30_000);
+    const [late] = await t.database.db.select({ key: propertyDocuments.storageKey }).from(propertyDocuments).where(eq(propertyDocuments.id, lateDoc));
+    await expect(t.runtime.ctx.storage.openRead(late!.key, 'uploads')).resolves.toBeTruthy();
 
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${b.id}/restore`, payload: { confirm: true }, headers: { cookie: admin.cookie } });
+    const url = `/api/admin/backups/${b.id}/restore`;
+    expect((await post(admin.cookie, url, { password: PASSWORD })).statusCode).toBe(400);
+    const noPassword = await post(admin.cookie, url, { confirm: true });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().error.details).toContain(BACKUP_MESSAGES.passwordRequired);
+    const wrong = await post(admin.cookie, url, { confirm: true, password: 'Errada123!' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toBe(BACKUP_MESSAGES.wrongPassword);
+    expect((await dumpAll(t.database.db)).user!.some((u) => u.includes(newcomer.user.id))).toBe(true);
+
+    const res = await post(admin.cookie, url, { confirm: true, password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().rowCounts).toEqual(b.rowCounts);
+    await expect(t.runtime.ctx.storage.openRead(late!.key, 'uploads')).rejects.toThrow();
+    for (const key of people.flatMap((p) => p.docKeys)) await expect(t.runtime.ctx.storage.openRead(key, 'uploads')).resolves.toBeTruthy();
     const after = await dumpAll(t.database.db);
     for (const table of Object.keys(before)) {
       if (table === 'notifications') continue;
@@ -166,7 +272,30 @@ describe('backup endpoints', () => {
     const [row] = await t.database.db.select().from(backupMetadata).where(eq(backupMetadata.id, b.id));
     expect(row!.restoredAt).not.toBeNull();
     const audits = await t.database.db.select().from(securityAudit).where(eq(securityAudit.action, 'backup_restore'));
-    expect(audits.map((a) => a.success)).toEqual([true]);
+    expect(audits.map((a) => [a.success, (a.details as { reason?: string }).reason ?? null])).toEqual(expect.arrayContaining([[false, 'WRONG_PASSWORD'], [true, null]]));
+    expect(audits.find((a) => a.success)?.details).toMatchObject({ removedFiles: 1 });
+  }, 60_000);
+
+  it('refuses, with a clear Portuguese error and nothing changed, an archive encrypted under another key or altered', async () => {
+    const [b] = (await list()).backups;
+    const archive = await storedArchive(b.id);
+    const before = await dumpAll(t.database.db);
+    const ctx = t.runtime.ctx;
+    const ownKey = ctx.config.backupEncryptionKey;
+    ctx.config.backupEncryptionKey = randomBytes(32).toString('base64');
+    try {
+      const res = await post(admin.cookie, `/api/admin/backups/${b.id}/restore`, { confirm: true, password: PASSWORD });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(BACKUP_CRYPTO_MESSAGES.wrongKey);
+    } finally {
+      ctx.config.backupEncryptionKey = ownKey;
+    }
+    const flipped = Buffer.from(archive);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
+    await expect(restoreArchive(ctx, Readable.from([flipped]), admin.user.id)).rejects.toThrow(BACKUP_CRYPTO_MESSAGES.tampered);
+    await expect(restoreArchive(ctx, Readable.from([archive.subarray(0, archive.length - 5)]), admin.user.id)).rejects.toThrow(BACKUP_CRYPTO_MESSAGES.tampered);
+    await expect(restoreArchive(ctx, Readable.from([gunzipSafe()]), admin.user.id)).rejects.toThrow(BACKUP_CRYPTO_MESSAGES.notEncrypted);
+    expect(await dumpAll(t.database.db)).toEqual(before);
   }, 60_000);
 
   it('retention deletes a 31-day-old backup and its archive, and keeps a recent one', async () => {

@@ -22,4 +22,3 @@ export function useBackups() {
   );
 }
 
-export const backupDownloadUrl = (id: string) => `/api/admin/backups/${encodeURIComponent(id)}/download`;

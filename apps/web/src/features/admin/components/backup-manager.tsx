@@ -2,17 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { CircleAlert, Clock, Database, Download, HardDrive, Plus, RefreshCw, RotateCcw } from 'lucide-react';
 import { restoreConfirmation, type Backup } from '@viabiliza/contracts/backup';
 
-import { backupDownloadUrl, useBackups } from '@/features/admin/api/get-backups';
+import { useBackups } from '@/features/admin/api/get-backups';
 import { useCreateBackup } from '@/features/admin/api/create-backup';
+import { startDownload, useCreateDownloadLink } from '@/features/admin/api/create-download-link';
 import { useRestoreBackup } from '@/features/admin/api/restore-backup';
+import { BackupKeyCard } from '@/features/admin/components/backup-key-card';
+import { PasswordConfirmDialog } from '@/features/admin/components/password-confirm-dialog';
 import { QueryError } from '@/components/errors/query-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDecimal, formatFileSize, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -23,7 +26,7 @@ const STATUS: Record<Backup['status'], { label: string; variant: 'default' | 'se
   failed: { label: 'Falhou', variant: 'destructive' },
 };
 
-function BackupRow({ backup, onRestore, restoring }: { backup: Backup; onRestore: (b: Backup) => void; restoring: boolean }) {
+function BackupRow({ backup, onDownload, onRestore, restoring }: { backup: Backup; onDownload: (b: Backup) => void; onRestore: (b: Backup) => void; restoring: boolean }) {
   const s = STATUS[backup.status];
   const rows = backup.rowCounts ? Object.values(backup.rowCounts).reduce((a, b) => a + b, 0) : null;
   return (
@@ -52,11 +55,9 @@ function BackupRow({ backup, onRestore, restoring }: { backup: Backup; onRestore
         </div>
         {backup.status === 'completed' && (
           <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <a href={backupDownloadUrl(backup.id)} download aria-label={`Baixar ${backup.backupName}`}>
-                <Download aria-hidden />
-                Baixar
-              </a>
+            <Button variant="outline" size="sm" onClick={() => onDownload(backup)} aria-label={`Baixar ${backup.backupName}`}>
+              <Download aria-hidden />
+              Baixar
             </Button>
             <Button variant="outline" size="sm" onClick={() => onRestore(backup)} disabled={restoring} aria-label={`Restaurar ${backup.backupName}`}>
               <RotateCcw aria-hidden />
@@ -89,7 +90,9 @@ export function BackupManager() {
   const backups = useBackups();
   const create = useCreateBackup();
   const restore = useRestoreBackup();
+  const downloadLink = useCreateDownloadLink();
   const [confirming, setConfirming] = useState<Backup | null>(null);
+  const [downloading, setDownloading] = useState<Backup | null>(null);
   // Tell the admin when a backup they watched running finishes.
   const watched = useRef(new Map<string, Backup['status']>());
   useEffect(() => {
@@ -147,6 +150,7 @@ export function BackupManager() {
           </Card>
         ))}
       </div>
+      <BackupKeyCard encryption={backups.data.encryption} />
       <Card>
         <CardHeader>
           <CardTitle className="text-base">Histórico de backups</CardTitle>
@@ -158,7 +162,7 @@ export function BackupManager() {
           ) : (
             <ul className="divide-y">
               {backups.data.backups.map((b) => (
-                <BackupRow key={b.id} backup={b} onRestore={setConfirming} restoring={restore.isPending} />
+                <BackupRow key={b.id} backup={b} onDownload={setDownloading} onRestore={setConfirming} restoring={restore.isPending} />
               ))}
             </ul>
           )}
@@ -173,28 +177,51 @@ export function BackupManager() {
           na mesma rotina, com seus arquivos.
         </CardContent>
       </Card>
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Restaurar backup</DialogTitle>
-            <DialogDescription>{confirming ? restoreConfirmation(confirming.backupName) : ''}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={restore.isPending}
-              onClick={() => {
-                if (confirming) restore.mutate(confirming.id, { onSettled: () => setConfirming(null) });
-              }}
-            >
-              {restore.isPending ? 'Restaurando...' : 'Restaurar'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <PasswordConfirmDialog
+        open={downloading !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDownloading(null);
+          downloadLink.reset();
+        }}
+        title="Baixar backup"
+        description={downloading ? `O arquivo "${downloading.backupName}" contém os dados de todas as contas, cifrados com a chave deste servidor.` : ''}
+        confirmLabel="Baixar"
+        pendingLabel="Verificando..."
+        pending={downloadLink.isPending}
+        error={downloadLink.error ? errorMessage(downloadLink.error) : undefined}
+        onConfirm={(password) => {
+          if (!downloading) return;
+          downloadLink.mutate(
+            { id: downloading.id, password },
+            {
+              onSuccess: ({ url }) => {
+                startDownload(url);
+                setDownloading(null);
+                toast.info('Download iniciado');
+              },
+            },
+          );
+        }}
+      />
+      <PasswordConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setConfirming(null);
+          restore.reset();
+        }}
+        title="Restaurar backup"
+        description={confirming ? restoreConfirmation(confirming.backupName) : ''}
+        confirmLabel="Restaurar"
+        pendingLabel="Restaurando..."
+        destructive
+        pending={restore.isPending}
+        error={restore.error ? errorMessage(restore.error) : undefined}
+        onConfirm={(password) => {
+          if (confirming) restore.mutate({ id: confirming.id, password }, { onSuccess: () => setConfirming(null) });
+        }}
+      />
     </div>
   );
 }

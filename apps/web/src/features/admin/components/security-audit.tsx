@@ -43,6 +43,7 @@ const ACTION_LABELS: Record<string, string> = {
   backup_create: 'Backup criado',
   backup_restore: 'Backup restaurado',
   backup_download: 'Backup baixado',
+  backup_key_reveal: 'Chave de backup exibida',
   backup_delete: 'Backup excluído',
   SUSPICIOUS_AUTH_RATE_LIMIT: 'Tentativas de acesso acima do limite',
   SUSPICIOUS_ADMIN_ACCESS: 'Acesso administrativo negado',
