@@ -7,6 +7,13 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@viabiliza/contracts/auth';
 import type { AppConfig } from '../../config/app-config.ts';
 import { limitedPasswordHashing } from './password-hashing.ts';
 
+/**
+ * Where auth.service.ts puts the client address Fastify resolved. Better Auth would otherwise read
+ * X-Forwarded-For, which any client can send when no proxy is trusted (and a direct connection
+ * has none: every session showed 'IP desconhecido').
+ */
+export const CLIENT_IP_HEADER = 'x-viabiliza-client-ip';
+
 export function createAuth(db: Database, config: AppConfig) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   return betterAuth({
@@ -32,7 +39,7 @@ export function createAuth(db: Database, config: AppConfig) {
     },
     // The server's own limiter enforces the spec's budgets (see plugins/rate-limit.ts).
     rateLimit: { enabled: false },
-    advanced: { useSecureCookies: config.secureCookies },
+    advanced: { useSecureCookies: config.secureCookies, ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
     databaseHooks: {
       user: {

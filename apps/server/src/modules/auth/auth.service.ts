@@ -10,6 +10,7 @@ import { DEMO_EMAIL, DEMO_NAME, demoPassword } from '../../config/app-config.ts'
 import type { AppContext } from '../../context.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { toSessionUser } from './session.ts';
+import { CLIENT_IP_HEADER } from './auth.instance.ts';
 import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import { LEAKED_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
@@ -19,6 +20,17 @@ export interface AuthResult {
   user: SessionUser;
   /** Set-Cookie values to pass on to the browser. */
   cookies: string[];
+}
+
+/**
+ * The request's headers for Better Auth, with the client address it records on the session: the
+ * address Fastify resolved (X-Forwarded-For only when TRUST_PROXY is set), under a header of our
+ * own that replaces whatever the client sent (auth.instance.ts reads only this one).
+ */
+function withClientIp(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
 }
 
 function mapAuthError(err: unknown): AppError {
@@ -58,7 +70,7 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, input: Si
   try {
     const { headers, response } = await ctx.auth.api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password, company: input.company },
-      headers: fromNodeHeaders(request.headers),
+      headers: withClientIp(request),
       returnHeaders: true,
     });
     const user = toSessionUser(response.user);
@@ -81,7 +93,7 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, input: Si
   try {
     const { headers, response } = await ctx.auth.api.signInEmail({
       body: { email: input.email, password: input.password },
-      headers: fromNodeHeaders(request.headers),
+      headers: withClientIp(request),
       returnHeaders: true,
     });
     let user = toSessionUser(response.user);
