@@ -217,7 +217,7 @@ function matriculaNumbers(doc: Doc, out: FieldSet): void {
   }
 }
 
-const OFFICE = /(?:(\d{1,2})\s*\.?\s*[º°oª]\s+)?\b(oficial de registro de imoveis|oficio de registro de imoveis|cartorio de registro de imoveis|servico de registro de imoveis|registro de imoveis|tabeliao de notas|tabelionato de notas|cartorio de notas|oficio de notas)\b/g;
+const OFFICE = /(?:(\d{1,2})\s*\.?\s*[º°oª]\s+)?\b(oficial[.,]? de registro de imoveis|oficio de registro de imoveis|cartorio de registro de imoveis|servico de registro de imoveis|registro de imoveis|tabeliao de notas|tabelionato de notas|cartorio de notas|oficio de notas)\b/g;
 const CONNECTOR = String.raw`(?:d[aeo]s?|D[AEO]S?)`;
 const PROPER_WORD = String.raw`\p{Lu}[\p{L}'’-]*`;
 const PLACE = new RegExp(
@@ -245,7 +245,10 @@ function cartorios(doc: Doc, out: FieldSet): void {
     // 'no Registro de Imóveis competente' names no office.
     if (match[2] === 'registro de imoveis' && !match[1] && !hasPlace) continue;
     const value = doc.text.slice(match.index, end);
-    out.add({ key: 'cartorio', value, normalized: null, index: match.index, strength: match[1] || hasPlace ? 0.9 : 0.75 });
+    // A deed or contract names its notary and the registry that holds the matrícula: the registry is
+    // the one the folder's checks compare; a power of attorney's office is its notary.
+    const registry = /registro de imoveis/.test(match[2]!);
+    out.add({ key: 'cartorio', value, normalized: null, index: match.index, strength: match[1] || hasPlace ? 0.9 : 0.75, bonus: (registry ? 0.5 : 0) + (match[1] ? 0.2 : 0) });
   }
 }
 
@@ -256,7 +259,10 @@ const STREET =
  * 'endereço do imóvel') scores 1, a party's, a notary's or a company's ('residente', 'com sede',
  * 'Tabelião', 'fone') -1, nothing said 0. The nearer word wins.
  */
-const PROPERTY_WORDS = /\b(?:situad[oa]s?|localizad[oa]s?|sit[oa]s?|imovel|imoveis|objeto|frente para|lote|terreno|edificio|predio|endereco do imovel|local do imovel|logradouro)\b/g;
+/** Nouns a property address follows ('o apartamento … do Edifício X, situado na'). */
+const PROPERTY_WORDS = /\b(?:imovel|objeto|frente para|lote|terreno|edificio|predio|apartamento|unidade|casa|vaga|loja|galpao|endereco do imovel|local do imovel)\b/g;
+/** Verbs that place whatever noun came before them: alone they lean to the property. */
+const PLACING_WORDS = /\b(?:situad[oa]s?|localizad[oa]s?|sit[oa]s?)\b/g;
 const PARTY_WORDS = /\b(?:resident(?:e|es)|domiciliad[oa]s?|com sede|sediad[oa]|estabelecid[oa]|escritorio|correspondencia|cartorio|tabeli(?:ao|a|onato)|oficial|serventia|fone|telefone|tel|e-?mail|agencia|cnpj|cpf|filial|matriz|administradora|sindic[oa])\b/g;
 
 function lastMatchEnd(text: string, pattern: RegExp): number {
@@ -275,7 +281,7 @@ export function placeContext(folded: string, index: number): number {
   const party = lastMatchEnd(before, PARTY_WORDS);
   if (party > property) return -1;
   if (property >= 0) return 1;
-  return 0;
+  return lastMatchEnd(before, PLACING_WORDS) >= 0 ? 0.5 : 0;
 }
 
 const STREET_NAMES: Record<string, string> = { 'av.': 'avenida', 'al.': 'alameda', 'tv.': 'travessa', 'rod.': 'rodovia' };
@@ -319,8 +325,9 @@ function ceps(doc: Doc, out: FieldSet): void {
   }
 }
 
-const AREA = new RegExp(String.raw`(?<![\d.,])(${BR_NUMBER})\s*(m²|m2\b|m\?|mts?\.?²|metros quadrados)`, 'g');
-const UNIT_IN = /m²|m2\b|m\?|metros quadrados/;
+// OCR reads the superscript as '?', 'º', 'e' or nothing ('54,31 m,').
+const AREA = new RegExp(String.raw`(?<![\d.,])(${BR_NUMBER})\s*(m²|m2\b|m\?|mº|m°|mts?\.?²|metros quadrados|m(?=[\s,.;)]))`, 'g');
+const UNIT_IN = /m²|m2\b|m\?|mº|metros quadrados/;
 
 function areaKind(phrase: string): KeyFieldKey | null {
   if (/constru/.test(phrase)) return 'area_construida_m2';
@@ -335,6 +342,12 @@ function areas(doc: Doc, out: FieldSet): void {
     const windowStart = Math.max(0, match.index - 80);
     const before = doc.folded.slice(windowStart, match.index);
     const areaAt = before.lastIndexOf('area');
+    // 'no terreno, que mede 1.575,00 m²', 'terreno medindo 300 m²'.
+    if (/\bterreno,?\s+(?:que\s+)?(?:mede|medindo|com)\s*$/.test(before)) {
+      const n = parseBrazilianNumber(match[1]!);
+      if (n > 0) out.add({ key: 'area_terreno_m2', value: doc.text.slice(match.index, match.index + match[0].length), normalized: n, index: match.index, strength: 0.85 });
+      continue;
+    }
     if (areaAt < 0) continue;
     const phrase = before.slice(areaAt);
     // Another measure between the word 'área' and this one: the word belongs to that measure.
@@ -346,6 +359,7 @@ function areas(doc: Doc, out: FieldSet): void {
       strength = 0.8;
     }
     if (!kind) continue;
+    if (!(parseBrazilianNumber(match[1]!) > 0)) continue;
     const number = parseBrazilianNumber(match[1]!);
     if (!(number > 0)) continue;
     const value = doc.text.slice(match.index, match.index + match[0].length).replace(/m\?$/, 'm²');
@@ -440,7 +454,9 @@ function dates(doc: Doc, out: FieldSet): void {
 }
 
 const REGISTRATION =
-  /\b(inscricao imobiliaria|inscricao municipal|inscricao cadastral|inscricao do imovel|cadastro municipal|cadastro imobiliario|cadastro do imovel|cadastrad[oa] na prefeitura|numero do contribuinte|contribuinte|sql|inscricao)\b(?![ \t]+(?:estadual|federal|no cpf|no cnpj))[^\d\n]{0,30}?([\dol][\dol./-]{4,24}[\dol])(?![\d/])/g;
+  /\b(inscricao imobiliaria|inscricao municipal|inscricao cadastral|inscricao do imovel|cadastro municipal|cadastro imobiliario|cadastro do imovel|cadastrad[oa] na prefeitura|numero do contribuinte|contribuinte|sql|inscricao)\b(?![ \t]+(?:estadual|federal|no cpf|no cnpj))[^\d]{0,30}?([\dol][\dol./-]{4,24}[\dol])(?![\d/])/g;
+/** A São Paulo SQL anywhere, kept only if its check digit holds (a stamp may have eaten its label). */
+const SQL_ANYWHERE = /(?<![\d.])(\d{3}\.\d{3}\.\d{4}-\d)(?![\d])/g;
 const NOT_REGISTRATION = [/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, /^\d{1,2}\/\d{1,2}\/\d{4}$/, /^\d{5}-\d{3}$/];
 
 function registrations(doc: Doc, out: FieldSet): void {
@@ -451,6 +467,10 @@ function registrations(doc: Doc, out: FieldSet): void {
     const numberAt = match.index + match[0].length - match[2]!.length;
     const generic = match[1] === 'contribuinte' || match[1] === 'inscricao';
     addRegistration(out, number, digits, numberAt, generic ? 0.75 : 0.9, placeContext(doc.folded, match.index));
+  }
+  for (const match of doc.folded.matchAll(SQL_ANYWHERE)) {
+    if (!isValidSql(match[1]!)) continue;
+    out.add({ key: 'inscricao_imobiliaria', value: match[1]!, normalized: match[1]!.replace(/\D/g, ''), index: match.index, strength: 0.8 });
   }
 }
 
@@ -614,13 +634,14 @@ function fractions(doc: Doc, out: FieldSet): void {
   for (const match of doc.folded.matchAll(FRACTION)) {
     const value = parseFlexibleNumber(match[1]!);
     if (value === null) continue;
-    const at = match.index + match[0].length - match[1]!.length - (match[2] ? 1 : 0);
-    out.add({ key: 'fracao_ideal', value: doc.text.slice(at, match.index + match[0].length).trim(), normalized: value, index: at, strength: 0.9 });
+    const at = match.index + match[0].lastIndexOf(match[1]!);
+    out.add({ key: 'fracao_ideal', value: doc.text.slice(at, at + match[1]!.length + (match[2] ? 1 : 0)), normalized: value, index: at, strength: 0.9 });
   }
 }
 
 export const UFS = new Set(['ac', 'al', 'ap', 'am', 'ba', 'ce', 'df', 'es', 'go', 'ma', 'mt', 'ms', 'mg', 'pa', 'pb', 'pr', 'pe', 'pi', 'rj', 'rn', 'rs', 'ro', 'rr', 'sc', 'sp', 'se', 'to']);
-const CITY_WORDS = String.raw`\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:d[aeo]s?[ \t]+)?\p{Lu}[\p{L}'’-]*){0,4}`;
+// A line may break inside a city's name ('São\nPaulo/SP').
+const CITY_WORDS = String.raw`\p{Lu}[\p{L}'’-]*(?:[ \t\n]+(?:d[aeo]s?[ \t\n]+)?\p{Lu}[\p{L}'’-]*){0,4}`;
 /** 'São Paulo - SP', 'Campinas/SP', 'SÃO PAULO-SP' after an address. */
 const CITY_UF = new RegExp(String.raw`(${CITY_WORDS})[ \t]*(?:[-–/,]|\()[ \t]*(\p{Lu}{2})\b\)?`, 'gu');
 /** Where a paper names its city without an address: the prefeitura, the comarca, the registry. */
@@ -650,7 +671,7 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[]): voi
     for (const m of window.matchAll(CITY_UF)) {
       const uf = fold(m[2]!);
       if (!UFS.has(uf)) continue;
-      const words = m[1]!.split(/[ \t]+/);
+      const words = m[1]!.split(/\s+/);
       // 'Jardim Paulista, São Paulo - SP': the name right before the state is the city.
       const city = words.slice(-4).join(' ').replace(/^(?:cep|bairro)\s+/i, '');
       if (/\d/.test(city) || city.length < 3) continue;
@@ -703,7 +724,7 @@ function dateAfter(doc: Doc, from: number, span = 80): { iso: string; index: num
 }
 
 const DATE_LABELS: readonly [RegExp, KeyFieldKey, number][] = [
-  [/\b(?:data (?:de |da )?(?:emissao|expedicao)|emitid[oa] em|expedid[oa] em|emissao\s*:|certidao (?:emitida|expedida) (?:em|aos))/g, 'data_emissao', 0.95],
+  [/\b(?:data (?:de |da )?(?:emissao|expedicao)|emitid[oa] em|expedid[oa] em|(?:emissao|expedicao)\s*:|certidao (?:emitida|expedida) (?:em|aos)|emitid[oa] as [\d:h ]{4,12}do dia)/g, 'data_emissao', 0.95],
   [/\b(?:valid[oa] ate|validade\s*:|valida (?:ate|por)|prazo de validade)/g, 'validade', 0.95],
   [/\b(?:data (?:do |de )?pagamento|pago em|pagamento (?:efetuado|realizado) em|data da (?:operacao|transacao)|data do debito)/g, 'data_pagamento', 0.95],
   [/\b(?:data de )?vencimento\b/g, 'data_vencimento', 0.9],
@@ -727,15 +748,21 @@ function labelledDates(doc: Doc, out: FieldSet): void {
   }
   // A certificate closes with 'São Paulo, 3 de novembro de 2026': its issue date when no label said it.
   if (!out.items.some((i) => i.key === 'data_emissao')) {
-    const closing = new RegExp(String.raw`\b[a-z][a-z ]{2,30},\s*(?:em\s+)?(\d{1,2})\s*[º°o]?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
-    let last: Candidate | null = null;
-    for (const m of doc.folded.matchAll(closing)) {
-      const iso = isoDate(Number(m[1]), MONTHS.indexOf(m[2]!) + 1, Number(m[3]!.replace('.', '')));
-      const at = m.index + m[0].search(/\d/);
-      if (iso) last = { key: 'data_emissao', value: doc.text.slice(at, m.index + m[0].length), normalized: iso, index: at, strength: 0.8 };
-    }
+    const last = closingDate(doc);
     if (last) out.add(last);
   }
+}
+
+/** The last 'City, 3 de novembro de 2026' of a paper: the day it was signed or issued. */
+function closingDate(doc: Doc): Candidate | null {
+  const closing = new RegExp(String.raw`\b[a-z][a-z ]{2,30},\s*(?:em\s+)?(\d{1,2})\s*[º°o]?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
+  let last: Candidate | null = null;
+  for (const m of doc.folded.matchAll(closing)) {
+    const iso = isoDate(Number(m[1]), MONTHS.indexOf(m[2]!) + 1, Number(m[3]!.replace('.', '')));
+    const at = m.index + m[0].search(/\d/);
+    if (iso) last = { key: 'data_emissao', value: doc.text.slice(at, m.index + m[0].length), normalized: iso, index: at, strength: 0.8 };
+  }
+  return last;
 }
 
 const RESULT_PATTERNS: readonly [RegExp, string][] = [
@@ -790,11 +817,11 @@ const textValue: Parser = (raw) => {
 const ufValue: Parser = (raw) => (UFS.has(fold(raw.trim())) ? { value: raw.trim().toUpperCase(), normalized: raw.trim().toUpperCase() } : null);
 
 const FORM_LABELS: readonly [RegExp, KeyFieldKey, Parser][] = [
-  [/^(?:n[º°o.]*\s*(?:do |da )?)?(?:inscricao (?:imobiliaria|municipal|cadastral|do imovel)|cadastro (?:do imovel|imobiliario|municipal)|numero do contribuinte|contribuinte|sql|n[º°o.]* do contribuinte|codigo do imovel|setor.?quadra.?lote)\b[^:]{0,12}:?$/, 'inscricao_imobiliaria', codeValue],
+  [/^(?:(?:n[º°o.]*|numero)\s*(?:do |da )?)?(?:inscricao (?:imobiliaria|municipal|cadastral|do imovel)|cadastro (?:do imovel|imobiliario|municipal)|numero do contribuinte|contribuinte|sql|n[º°o.]* do contribuinte|codigo do imovel|setor.?quadra.?lote)\b[^:]{0,12}:?$/, 'inscricao_imobiliaria', codeValue],
   [/^(?:n[º°o.]*\s*(?:da )?)?matricula(?: do imovel| n[º°o.]*)?\s*:?$/, 'matricula_numero', codeValue],
   [/^(?:endereco|local|localizacao|logradouro)(?: do imovel)?\s*:?$/, 'endereco', textValue],
   [/^cep(?: do imovel)?\s*:?$/, 'cep', cepValue],
-  [/^(?:municipio|cidade)\s*:?$/, 'cidade', textValue],
+  [/^(?:municipio|cidade)(?:\s*\/\s*uf)?\s*:?$/, 'cidade', textValue],
   [/^(?:uf|estado)\s*:?$/, 'uf', ufValue],
   [/^area (?:do |de )?terreno(?: \(m[²2?]\))?\s*:?$|^area total do terreno/, 'area_terreno_m2', measureValue],
   [/^area construida(?: \(m[²2?]\))?\s*:?$|^area edificada/, 'area_construida_m2', measureValue],
@@ -815,7 +842,12 @@ const FORM_LABELS: readonly [RegExp, KeyFieldKey, Parser][] = [
 ];
 
 function formLabel(folded: string): readonly [RegExp, KeyFieldKey, Parser] | null {
-  const text = folded.replace(/\s+/g, ' ').trim();
+  // 'Valor da transação declarado (R$)': the unit and the qualifier say nothing of the field.
+  const text = folded
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\((?:r\$|m[²2?]|%|sql)\)/g, '')
+    .replace(/\s+declarad[oa]\b/, '')
+    .trim();
   return FORM_LABELS.find(([pattern]) => pattern.test(text)) ?? null;
 }
 
@@ -898,6 +930,35 @@ function addFormField(doc: Doc, out: FieldSet, key: KeyFieldKey, parsed: { value
 
 // ---------------------------------------------------------------------------------------------
 
+const CONTRACT_TYPES: ReadonlySet<DocumentTypeId> = new Set(['escritura', 'minuta', 'compromisso', 'procuracao']);
+const RECEIPT_TYPES: ReadonlySet<DocumentTypeId> = new Set(['recibo', 'itbi_comprovante']);
+const ACT_DATE = new RegExp(String.raw`\baos?\s+(\d{1,2})\s*[º°o]?\s+(?:dias?\s+do\s+mes\s+)?de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
+
+/**
+ * What a type says of its own dates and amounts. A notarial act or contract is dated by 'aos 18 de
+ * maio de 2025' or its closing line, not by the certificates it cites ('certidão expedida em …'). A
+ * receipt's amount ('VALOR: R$ 4.958,82') is what was paid, and its date the day of payment.
+ */
+function typeFacts(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
+  if (CONTRACT_TYPES.has(type)) {
+    for (const m of doc.folded.matchAll(ACT_DATE)) {
+      const iso = isoDate(Number(m[1]), MONTHS.indexOf(m[2]!) + 1, Number(m[3]!.replace('.', '')));
+      const at = m.index + m[0].search(/\d/);
+      if (iso) out.add({ key: 'data_emissao', value: doc.text.slice(at, m.index + m[0].length), normalized: iso, index: at, strength: 0.9, bonus: 1 });
+    }
+    const closing = closingDate(doc);
+    if (closing) out.add({ ...closing, bonus: 0.9 });
+  }
+  if (RECEIPT_TYPES.has(type)) {
+    const paid = out.items.find((i) => i.key === 'valor' || i.key === 'valor_pago');
+    if (paid) out.add({ key: 'valor_pago', value: paid.value, normalized: paid.normalized, index: paid.index, strength: 0.85 });
+    const closing = closingDate(doc);
+    if (closing) out.add({ ...closing, key: 'data_pagamento', strength: 0.85 });
+    const anyDate = out.items.find((i) => i.key === 'data');
+    if (anyDate) out.add({ key: 'data_pagamento', value: anyDate.value, normalized: anyDate.normalized, index: anyDate.index, strength: 0.6 });
+  }
+}
+
 /** Liens come from a registry's acts only: other papers name liens to deny or disclaim them. */
 function liens(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
   if (DOCUMENT_TYPES[type].family !== 'registry') return;
@@ -942,6 +1003,7 @@ export function extractKeyFields(input: KeyFieldsInput): KeyFieldsResult {
   const propertyAddresses = out.items.filter((i) => i.key === 'endereco' && i.score >= 1).map((i) => i.index);
   places(doc, out, propertyAddresses);
   dates(doc, out);
+  typeFacts(doc, out, type);
   parties(doc, out);
   documents(doc, out);
   liens(doc, out, type);

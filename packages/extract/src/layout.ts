@@ -44,25 +44,27 @@ export function textCells(items: readonly PositionedItem[], pageHeight: number):
 }
 
 /**
- * The value cell of a label cell in a form: the nearest cell to its right on the same line, else
- * the nearest cell below that overlaps its column, within a few lines. `accept` tells a value from
- * another label, so two labels side by side are not paired.
+ * The value cell of a label cell in a form. In order: a cell right beside it on the same line
+ * ('Alíquota: 3%'), a cell just below and aligned with it (a boxed form prints the label at the
+ * top of the box and the value under it), a cell further right on the same line (two columns),
+ * any cell below that overlaps its column. `accept` tells a value from another label, so two
+ * labels side by side are not paired.
  */
 export function valueCellFor(label: TextCell, cells: readonly TextCell[], accept: (cell: TextCell) => boolean): TextCell | null {
-  let right: TextCell | null = null;
-  let below: TextCell | null = null;
+  const candidates: { cell: TextCell; rank: number; distance: number }[] = [];
   for (const cell of cells) {
     if (cell === label || !accept(cell)) continue;
     const sameLine = Math.abs(cell.y - label.y) < Math.max(cell.height, label.height) * 0.6;
-    if (sameLine && cell.x >= label.x + label.width - 1 && cell.x - (label.x + label.width) < 320) {
-      if (!right || cell.x < right.x) right = cell;
+    const gap = cell.x - (label.x + label.width);
+    if (sameLine && gap >= -1 && gap < 320) {
+      candidates.push({ cell, rank: gap < label.height * 3 ? 0 : 2, distance: gap });
       continue;
     }
     const dy = cell.y - label.y;
-    const overlaps = cell.x < label.x + label.width + 4 && cell.x + cell.width > label.x - 4;
-    if (dy > label.height * 0.5 && dy < label.height * 3.5 && overlaps) {
-      if (!below || dy < below.y - label.y) below = cell;
-    }
+    if (dy <= label.height * 0.5 || dy >= label.height * 3.5) continue;
+    if (Math.abs(cell.x - label.x) < 12) candidates.push({ cell, rank: 1, distance: dy });
+    else if (cell.x < label.x + label.width + 4 && cell.x + cell.width > label.x - 4) candidates.push({ cell, rank: 3, distance: dy });
   }
-  return right ?? below;
+  candidates.sort((a, b) => a.rank - b.rank || a.distance - b.distance);
+  return candidates[0]?.cell ?? null;
 }

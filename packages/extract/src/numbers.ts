@@ -42,6 +42,8 @@ export function parseFlexibleNumber(raw: string): number | null {
   } else {
     decimal = tail.length >= 1 && tail.length <= 4 && (tail.length !== 3 || !thousandsLike);
   }
+  // '0,001881': a fraction, however many decimals.
+  if (head === '0') decimal = true;
   const intPart = head.replace(/[.,]/g, '');
   if (!/^\d+$/.test(intPart) || !/^\d+$/.test(tail)) return null;
   const value = decimal ? Number(`${intPart}.${tail}`) : Number(`${intPart}${tail}`);
