@@ -52,12 +52,16 @@ export async function sampleCoverageSince(db: Database, since: Date, intervalSec
   return { slots: row?.slots ?? 0, first: row?.first ?? null };
 }
 
-/** metric_value (the interval's p95 in ms) of the latest `limit` realtime_monitoring samples. */
+/**
+ * metric_value (the interval's p95 in ms) of the latest `limit` realtime_monitoring samples that
+ * answered requests: an idle interval has no response time ('sem requisições'); its stored 0 would
+ * pull the average down and pass a slow server.
+ */
 export async function latestSampleValues(db: Database, limit: number) {
   return db
     .select({ value: performanceMetrics.metricValue, createdAt: performanceMetrics.createdAt })
     .from(performanceMetrics)
-    .where(eq(performanceMetrics.metricName, REALTIME_METRIC))
+    .where(and(eq(performanceMetrics.metricName, REALTIME_METRIC), sql`coalesce((${performanceMetrics.tags}->>'requests')::int, 0) > 0`))
     .orderBy(desc(performanceMetrics.createdAt))
     .limit(limit);
 }

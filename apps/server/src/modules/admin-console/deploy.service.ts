@@ -81,7 +81,7 @@ export async function deployChecks(ctx: AppContext, app: FastifyInstance): Promi
     {
       id: 'performance',
       ok: performanceMs !== null && performanceMs < SLA_MS,
-      detail: performanceMs === null ? 'Sem amostras de monitoramento' : `Média das últimas 5 amostras: ${performanceMs.toLocaleString('pt-BR')} ms`,
+      detail: performanceMs === null ? 'Sem amostras com requisições (intervalos sem requisições não contam)' : `Média das últimas 5 amostras com requisições: ${performanceMs.toLocaleString('pt-BR')} ms`,
     },
     {
       id: 'database',

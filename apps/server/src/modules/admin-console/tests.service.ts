@@ -87,7 +87,7 @@ export async function runSuite(ctx: AppContext, request: FastifyRequest, userId:
   return toTestReport(row);
 }
 
-/** Average of the last 5 realtime_monitoring samples (spec 02 §5); null without samples (counts as not met). */
+/** Average of the last 5 realtime_monitoring samples with requests (spec 02 §5); null without any (counts as not met). */
 export async function recentPerformanceMs(ctx: AppContext): Promise<number | null> {
   const rows = await latestSampleValues(ctx.db, 5);
   if (!rows.length) return null;
@@ -122,7 +122,7 @@ export async function goLiveCriteria(ctx: AppContext, app: FastifyInstance): Pro
       id: 'performance',
       label: `Performance dentro do SLA (< ${SLA_MS} ms)`,
       ok: performanceMs !== null && performanceMs < SLA_MS,
-      detail: performanceMs === null ? 'Sem amostras de monitoramento ainda' : `Média das últimas 5 amostras (p95): ${performanceMs.toLocaleString('pt-BR')} ms`,
+      detail: performanceMs === null ? 'Sem amostras com requisições ainda (intervalos sem requisições não contam)' : `Média das últimas 5 amostras com requisições (p95): ${performanceMs.toLocaleString('pt-BR')} ms`,
     },
     {
       id: 'security',
