@@ -253,7 +253,7 @@ function cartorios(doc: Doc, out: FieldSet): void {
 }
 
 const STREET =
-  /\b(rua|avenida|av\.|alameda|al\.|travessa|tv\.|rodovia|rod\.|estrada|praca|largo|viela)\s+([a-z0-9][^,\n;:()]{1,80}?)\s*,?\s*(?:n\s*\.?\s*[º°o]\s*\.?|numero|n\.)?\s*(\d{1,3}(?:\.\d{3})+|\d{1,5}|s\/n)(?!\d|[.,]\d)/g;
+  /\b(rua|avenida|av\.|av|alameda|al\.|al|r\.|r|travessa|tv\.|rodovia|rod\.|estrada|praca|largo|viela)\s+([a-z0-9](?:[^,\n;:()]|\n(?!\n)){1,80}?)\s*,?\s*(?:n\s*\.?\s*[º°o]\s*\.?|numero|n\.)?\s*(\d{1,3}(?:\.\d{3})+|\d{1,5}|s\/n)(?!\d|[.,]\d)/g;
 /**
  * Whose address this is, from the words just before it: the property's ('situado na', 'IMÓVEL:',
  * 'endereço do imóvel') scores 1, a party's, a notary's or a company's ('residente', 'com sede',
@@ -275,7 +275,7 @@ export function placeContext(folded: string, index: number): number {
   const from = Math.max(0, index - 160);
   let before = folded.slice(from, index);
   // Only this sentence or form line speaks of this address.
-  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n'));
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'));
   if (cut >= 0) before = before.slice(cut + 1);
   const property = lastMatchEnd(before, PROPERTY_WORDS);
   const party = lastMatchEnd(before, PARTY_WORDS);
@@ -284,12 +284,15 @@ export function placeContext(folded: string, index: number): number {
   return lastMatchEnd(before, PLACING_WORDS) >= 0 ? 0.5 : 0;
 }
 
-const STREET_NAMES: Record<string, string> = { 'av.': 'avenida', 'al.': 'alameda', 'tv.': 'travessa', 'rod.': 'rodovia' };
+const STREET_NAMES: Record<string, string> = { 'av.': 'avenida', av: 'avenida', 'al.': 'alameda', al: 'alameda', 'r.': 'rua', r: 'rua', 'tv.': 'travessa', 'rod.': 'rodovia' };
 
 function addresses(doc: Doc, out: FieldSet): void {
   for (const match of doc.folded.matchAll(STREET)) {
     const [, type, name, number] = match as unknown as [string, string, string, string];
-    if (type.endsWith('.') && /^\d/.test(name)) continue; // 'AV. 3 - ...' is an averbação, not an avenue
+    // 'AV. 3 - …', 'R 1 -' are acts of a matrícula, not streets; an abbreviation must be printed in capitals.
+    const abbreviated = type !== 'rua' && type.length <= 3;
+    if (abbreviated && /^\d/.test(name)) continue;
+    if (abbreviated && !/^\p{Lu}/u.test(doc.text.slice(match.index + match[0].indexOf(name), match.index + match[0].indexOf(name) + 1))) continue;
     const value = doc.text.slice(match.index, match.index + match[0].length);
     const context = placeContext(doc.folded, match.index);
     out.add({
@@ -314,12 +317,16 @@ function ceps(doc: Doc, out: FieldSet): void {
     const labelled = /\bcep\b/.test(before) || match[0].startsWith('cep');
     const numberAt = match.index + match[0].search(/\d/);
     const context = placeContext(doc.folded, match.index);
+    // 'CEP 01310-100' (or the bare number) opening its own line.
+    const lineStart = /(?:^|\n)[ \t]*(?:cep\s*:?\s*)?$/.test(doc.folded.slice(Math.max(0, match.index - 12), match.index));
     out.add({
       key: 'cep',
       value: doc.text.slice(numberAt, match.index + match[0].length),
       normalized: digits,
       index: numberAt,
-      strength: context < 0 ? 0 : labelled ? 0.95 : 0.75,
+      // A CEP nobody's address claims (a letterhead's) is not the property's.
+      // A form's own 'CEP:' line (a carnê, a guide) stands by itself.
+      strength: context < 0 ? 0 : context === 0 ? (lineStart ? 0.7 : 0) : labelled ? 0.95 : 0.75,
       bonus: context,
     });
   }
@@ -401,7 +408,7 @@ function amounts(doc: Doc, out: FieldSet): void {
     // 'O imposto de transmissão foi recolhido … no valor de R$ 14.400,00': the tax, by its sentence.
     if (key === 'valor' && /\b(?:no|pelo) valor de\s*$/.test(before)) {
       const sentence = doc.folded.slice(Math.max(0, match.index - 200), match.index);
-      const start = Math.max(sentence.lastIndexOf('. '), sentence.lastIndexOf('\n'));
+      const start = sentence.lastIndexOf('. ');
       if (/\bitbi\b|imposto de transmissao|imposto sobre (?:a )?transmissao/.test(sentence.slice(start + 1))) key = 'valor_imposto';
     }
     out.add({
@@ -814,12 +821,16 @@ const textValue: Parser = (raw) => {
   const t = raw.trim();
   return /\p{L}{3}/u.test(t) && t.length <= 120 ? { value: t, normalized: t } : null;
 };
+const addressValue: Parser = (raw) => {
+  const t = raw.trim();
+  return /\p{L}{3}/u.test(t) && /\d|s\/n/i.test(t) && t.length <= 120 ? { value: t, normalized: t } : null;
+};
 const ufValue: Parser = (raw) => (UFS.has(fold(raw.trim())) ? { value: raw.trim().toUpperCase(), normalized: raw.trim().toUpperCase() } : null);
 
 const FORM_LABELS: readonly [RegExp, KeyFieldKey, Parser][] = [
   [/^(?:(?:n[º°o.]*|numero)\s*(?:do |da )?)?(?:inscricao (?:imobiliaria|municipal|cadastral|do imovel)|cadastro (?:do imovel|imobiliario|municipal)|numero do contribuinte|contribuinte|sql|n[º°o.]* do contribuinte|codigo do imovel|setor.?quadra.?lote)\b[^:]{0,12}:?$/, 'inscricao_imobiliaria', codeValue],
   [/^(?:n[º°o.]*\s*(?:da )?)?matricula(?: do imovel| n[º°o.]*)?\s*:?$/, 'matricula_numero', codeValue],
-  [/^(?:endereco|local|localizacao|logradouro)(?: do imovel)?\s*:?$/, 'endereco', textValue],
+  [/^(?:endereco|local|localizacao|logradouro)(?: do imovel)?\s*:?$/, 'endereco', addressValue],
   [/^cep(?: do imovel)?\s*:?$/, 'cep', cepValue],
   [/^(?:municipio|cidade)(?:\s*\/\s*uf)?\s*:?$/, 'cidade', textValue],
   [/^(?:uf|estado)\s*:?$/, 'uf', ufValue],
@@ -948,6 +959,11 @@ function typeFacts(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
     }
     const closing = closingDate(doc);
     if (closing) out.add({ ...closing, bonus: 0.9 });
+  }
+  if (type === 'procuracao') {
+    for (const office of out.items.filter((i) => i.key === 'cartorio' && /tabeli|notas/i.test(i.value))) {
+      out.add({ key: 'cartorio', value: office.value, normalized: null, index: office.index, strength: 0.9, bonus: 1.5 });
+    }
   }
   if (RECEIPT_TYPES.has(type)) {
     const paid = out.items.find((i) => i.key === 'valor' || i.key === 'valor_pago');

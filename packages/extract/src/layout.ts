@@ -44,10 +44,10 @@ export function textCells(items: readonly PositionedItem[], pageHeight: number):
 }
 
 /**
- * The value cell of a label cell in a form. In order: a cell right beside it on the same line
- * ('Alíquota: 3%'), a cell just below and aligned with it (a boxed form prints the label at the
- * top of the box and the value under it), a cell further right on the same line (two columns),
- * any cell below that overlaps its column. `accept` tells a value from another label, so two
+ * The value cell of a label cell in a form. In order: the nearest acceptable cell to its right on
+ * the same line (two columns, or 'Alíquota: 3%'), a cell just below and aligned with it (a boxed
+ * form prints the label at the top of the box and the value under it), any cell below that
+ * overlaps its column. Labels to the right are refused by `accept`. `accept` tells a value from another label, so two
  * labels side by side are not paired.
  */
 export function valueCellFor(label: TextCell, cells: readonly TextCell[], accept: (cell: TextCell) => boolean): TextCell | null {
@@ -57,7 +57,7 @@ export function valueCellFor(label: TextCell, cells: readonly TextCell[], accept
     const sameLine = Math.abs(cell.y - label.y) < Math.max(cell.height, label.height) * 0.6;
     const gap = cell.x - (label.x + label.width);
     if (sameLine && gap >= -1 && gap < 320) {
-      candidates.push({ cell, rank: gap < label.height * 3 ? 0 : 2, distance: gap });
+      candidates.push({ cell, rank: 0, distance: gap });
       continue;
     }
     const dy = cell.y - label.y;
