@@ -442,12 +442,18 @@ async function main() {
         for (const [k, png] of pngs.entries()) {
           const truthPage = doc.truth.pages[k];
           if (!truthPage?.needsOcr) continue;
-          const t0 = performance.now();
-          await tesseract(png);
-          const nativeMs = performance.now() - t0;
-          const t1 = performance.now();
-          await pool.run({ path: png, kind: 'png', fileName: basename(png) });
-          const productMs = performance.now() - t1;
+          // Two rounds, alternating, keeping each side's best: the machine is shared, and a
+          // neighbour's burst should not decide the ratio.
+          let nativeMs = Infinity;
+          let productMs = Infinity;
+          for (let round = 0; round < 2; round++) {
+            const t0 = performance.now();
+            await tesseract(png);
+            nativeMs = Math.min(nativeMs, performance.now() - t0);
+            const t1 = performance.now();
+            await pool.run({ path: png, kind: 'png', fileName: basename(png) });
+            productMs = Math.min(productMs, performance.now() - t1);
+          }
           nativeTotal += nativeMs;
           productTotal += productMs;
           pages += 1;
@@ -467,7 +473,7 @@ async function main() {
       }
       ocrRatio = productTotal / nativeTotal;
       rows.push(['**total**', fmt(productTotal), fmt(nativeTotal), `**${fmt(ocrRatio, 2)}×**`]);
-      print(`Mesmas páginas (pdftoppm -r 300), uma de cada vez: produto (pool, imagem PNG) vs \`tesseract -l por\` nativo com OMP_THREAD_LIMIT=1 (${pages} páginas).`);
+      print(`Mesmas páginas (pdftoppm -r 300), uma de cada vez, melhor de 2 rodadas alternadas: produto (pool, imagem PNG) vs \`tesseract -l por\` nativo com OMP_THREAD_LIMIT=1 (${pages} páginas).`);
       print();
       print(table(['página', 'produto (ms)', 'nativo (ms)', 'razão'], rows));
       print();
