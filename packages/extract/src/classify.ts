@@ -219,7 +219,8 @@ export function classifyDocument(folded: string, fileName: string, foldName: (s:
   const minuta = scores.get('minuta') ?? 0;
   const body = Math.max(scores.get('escritura') ?? 0, scores.get('compromisso') ?? 0);
   scores.set('minuta', minuta > 0 && body >= MIN_SCORE ? minuta + body : 0);
-  // A receipt of the ITBI is about the ITBI: without the tax named it is a plain receipt.
+  // A condominium's ledger is not its declaration of no debts: that one declares or certifies.
+  if (!/\bdeclar|\batest|\bcertific/.test(folded.slice(0, 3000))) scores.set('declaracao_condominio', 0);
   const name = foldName(fileName);
   for (const [pattern, type] of FILENAME_HINTS) {
     if (pattern.test(name)) scores.set(type, (scores.get(type) ?? 0) + 2);
