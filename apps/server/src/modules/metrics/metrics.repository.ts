@@ -1,15 +1,26 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { performanceMetrics, session } from '@viabiliza/db/schema';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { performanceMetrics, session, user } from '@viabiliza/db/schema';
+import { DEMO_EMAIL } from '../../config/app-config.ts';
 import type { Database } from '@viabiliza/db/client';
 
 export const REALTIME_METRIC = 'realtime_monitoring';
 
-/** Distinct users with an unexpired session used in the last hour (session.updated_at is touched on use). */
+/**
+ * Distinct people with an unexpired session used in the last hour (session.updated_at is touched
+ * on use). Not counted: the shared demo account, and sessions no browser opened (no user agent:
+ * the demo seed's sign-up, server-side checks), which would show a user active on an idle server.
+ */
 export async function countActiveUsers(db: Database): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${session.userId})::int` })
     .from(session)
-    .where(and(gt(session.expiresAt, sql`now()`), gt(session.updatedAt, sql`now() - interval '1 hour'`)));
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(
+      gt(session.expiresAt, sql`now()`),
+      gt(session.updatedAt, sql`now() - interval '1 hour'`),
+      sql`coalesce(${session.userAgent}, '') <> ''`,
+      ne(user.email, DEMO_EMAIL),
+    ));
   return row?.n ?? 0;
 }
 

@@ -38,6 +38,20 @@ describe('GET /api/admin/system-monitor', () => {
     expect(body.sampleIntervalSeconds).toBe(30);
   });
 
+  it('does not count the demo account nor sessions no browser opened as active users (issue 15, item 5)', async () => {
+    const before = (await t.runtime.ctx.sampler.current()).activeUsers;
+    // The demo seed's sign-up opens a session server-side; a visitor's 'Entrar como Demo' another.
+    const { ensureDemoAccount } = await import('../auth/auth.service.ts');
+    await ensureDemoAccount(t.runtime.ctx);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/demo' })).statusCode).toBe(200);
+    // A sign-up through the API without a browser (no user agent).
+    const email = `sem-navegador.${Date.now()}@example.com`;
+    await t.runtime.ctx.auth.api.signUpEmail({ body: { name: 'Sem Navegador', email, password: 'Senha123!' } });
+    expect((await t.runtime.ctx.sampler.current()).activeUsers).toBe(before);
+    await signUp(t);
+    expect((await t.runtime.ctx.sampler.current()).activeUsers).toBe(before + 1);
+  });
+
   it('reports File Storage critical when DATA_DIR cannot be written', async () => {
     const config = t.runtime.ctx.config;
     const dataDir = config.dataDir;
