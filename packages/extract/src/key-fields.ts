@@ -878,7 +878,7 @@ function formCells(doc: Doc, out: FieldSet, pages: KeyFieldsInput['pages']): voi
       if (!valueCell) continue;
       const parsed = parse(valueCell.text)!;
       const at = doc.text.indexOf(valueCell.text, pageStart);
-      addFormField(doc, out, key, parsed, at >= 0 ? at : pageStart, page.number);
+      addFormField(doc, out, key, parsed, at >= 0 ? at : pageStart, page.number, parse);
     }
   }
 }
@@ -899,7 +899,7 @@ function formLines(doc: Doc, out: FieldSet): void {
     const next = lines[i + 1]!.trim();
     const parsed = parse(next);
     if (!parsed) continue;
-    addFormField(doc, out, key, parsed, starts[i + 1]!, undefined);
+    addFormField(doc, out, key, parsed, starts[i + 1]!, undefined, parse);
   }
   // 'Label: value' on one line, for the labels the prose patterns do not know.
   const inline = /^[ \t]*([^:\n]{3,60}):[ \t]*(\S[^\n]{0,80}?)[ \t]*$/gm;
@@ -909,11 +909,19 @@ function formLines(doc: Doc, out: FieldSet): void {
     const [, key, parse] = label;
     const parsed = parse(m[2]!);
     if (!parsed) continue;
-    addFormField(doc, out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined);
+    addFormField(doc, out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined, parse);
   }
 }
 
-function addFormField(doc: Doc, out: FieldSet, key: KeyFieldKey, parsed: { value: string; normalized: number | string }, index: number, page: number | undefined): void {
+function addFormField(
+  doc: Doc,
+  out: FieldSet,
+  key: KeyFieldKey,
+  parsed: { value: string; normalized: number | string },
+  index: number,
+  page: number | undefined,
+  parse: Parser,
+): void {
   if (key === 'inscricao_imobiliaria') {
     addRegistration(out, parsed.value, String(parsed.normalized), index, 0.95, 1, page);
     return;
@@ -930,6 +938,10 @@ function addFormField(doc: Doc, out: FieldSet, key: KeyFieldKey, parsed: { value
     normalized = titleCase(normalized);
     value = normalized;
   }
+  // A box holds the bare figure; the field says what it is, as the prose would print it.
+  if (parse === moneyValue && !/^r\s?\$/i.test(value)) value = `R$ ${value}`;
+  if (parse === measureValue && key.startsWith('area_') && !/m[²2?]$/.test(value)) value = `${value} m²`;
+  if (key === 'aliquota' && !value.endsWith('%')) value = `${value}%`;
   if (key === 'endereco' && typeof normalized === 'string') {
     // A form's address box holds the property's address: kept as printed, up to the unit.
     value = normalized;
