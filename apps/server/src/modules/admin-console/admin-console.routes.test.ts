@@ -302,3 +302,36 @@ describe('the go-live response time (issue 15, item 5)', () => {
     expect(await recentPerformanceMs(t.runtime.ctx)).toBe(2400);
   });
 });
+
+describe('monitoring alerts (issue 15, item 5)', () => {
+  const sample = (instanceId: string, secondsAgo: number, errorRatePercent: number) => {
+    const at = new Date(Date.now() - secondsAgo * 1000).toISOString();
+    return {
+      metricName: 'realtime_monitoring',
+      metricValue: 100,
+      createdAt: new Date(at),
+      tags: { at, instanceId, requests: 50, p50Ms: 50, p95Ms: 100, errorRatePercent, cpuPercent: 1, memoryBytes: 1, memoryPercent: 1, activeUsers: 1, queueDepth: 0 },
+    };
+  };
+  const alertsOf = async (instanceId: string) =>
+    ((await inject('GET', '/api/admin/console/overview', cookies[0])).json().alerts as { id: string; level: string; at: string }[]).filter((a) => a.id.startsWith(`${instanceId}:`));
+
+  it('keep one id while the condition lasts and clear when it ends', async () => {
+    const db = t.runtime.ctx.db;
+    await db.insert(performanceMetrics).values([sample('inst-alerta', 100, 1), sample('inst-alerta', 70, 25), sample('inst-alerta', 40, 30)]);
+    const during = await alertsOf('inst-alerta');
+    expect(during).toHaveLength(1);
+    expect(during[0]).toMatchObject({ level: 'error' });
+    // Dated by the first sample of the episode, so the next poll and the next sample keep the id.
+    await db.insert(performanceMetrics).values(sample('inst-alerta', 10, 40));
+    expect((await alertsOf('inst-alerta')).map((a) => a.id)).toEqual(during.map((a) => a.id));
+    // The condition ends: the alert is gone.
+    await db.insert(performanceMetrics).values(sample('inst-alerta', 0, 0));
+    expect(await alertsOf('inst-alerta')).toEqual([]);
+  });
+
+  it("say nothing about an instance whose last sample is old (it stopped; its state now is unknown)", async () => {
+    await t.runtime.ctx.db.insert(performanceMetrics).values(sample('inst-parada', 18 * 60, 50));
+    expect(await alertsOf('inst-parada')).toEqual([]);
+  });
+});

@@ -46,17 +46,43 @@ function component(services: MonitorService[], id: 'database' | 'auth' | 'storag
   return { id, name, status: s.status, latencyMs: s.latencyMs, message: s.message };
 }
 
-function alertsFromSamples(samples: { at: string; errorRatePercent: number; p95Ms: number | null; instanceId: string }[]): MonitorAlert[] {
+type AlertLevel = MonitorAlert['level'];
+type Sample = { at: string; errorRatePercent: number; p95Ms: number | null; instanceId: string };
+
+const errorLevel = (s: Sample): AlertLevel | null =>
+  s.errorRatePercent > HEALTH_LIMITS.errorRateCritical ? 'error' : s.errorRatePercent > HEALTH_LIMITS.errorRateWarning ? 'warning' : null;
+const latencyLevel = (s: Sample): AlertLevel | null => {
+  const ms = s.p95Ms ?? 0;
+  return ms > HEALTH_LIMITS.responseCriticalMs ? 'error' : ms > HEALTH_LIMITS.responseWarningMs ? 'warning' : null;
+};
+
+/**
+ * Alerts for conditions that hold now: each instance's latest sample (if it is recent: a stopped
+ * instance's last sample says nothing about now) that crosses a limit. The alert is dated and named
+ * by the first sample of the run at that level, so it keeps one id while the condition lasts (the
+ * browser toasts it once) and disappears when a sample no longer crosses the limit.
+ */
+export function alertsFromSamples(samples: Sample[], now: Date, intervalMs: number): MonitorAlert[] {
   const out: MonitorAlert[] = [];
-  for (const s of samples) {
-    const errorLevel = s.errorRatePercent > HEALTH_LIMITS.errorRateCritical ? 'error' : s.errorRatePercent > HEALTH_LIMITS.errorRateWarning ? 'warning' : null;
-    if (errorLevel) {
-      out.push({ id: `${s.at}:${s.instanceId}:errors`, level: errorLevel, at: s.at, message: `Taxa de erro de ${s.errorRatePercent.toLocaleString('pt-BR')}% (limite ${errorLevel === 'error' ? HEALTH_LIMITS.errorRateCritical : HEALTH_LIMITS.errorRateWarning}%)` });
-    }
-    const ms = s.p95Ms ?? 0;
-    const latencyLevel = ms > HEALTH_LIMITS.responseCriticalMs ? 'error' : ms > HEALTH_LIMITS.responseWarningMs ? 'warning' : null;
-    if (latencyLevel) {
-      out.push({ id: `${s.at}:${s.instanceId}:latency`, level: latencyLevel, at: s.at, message: `Tempo de resposta (p95) de ${Math.round(ms).toLocaleString('pt-BR')} ms (limite ${latencyLevel === 'error' ? HEALTH_LIMITS.responseCriticalMs : HEALTH_LIMITS.responseWarningMs} ms)` });
+  const byInstance = new Map<string, Sample[]>();
+  for (const s of samples) byInstance.set(s.instanceId, [...(byInstance.get(s.instanceId) ?? []), s]);
+  for (const [instanceId, list] of byInstance) {
+    const newestFirst = [...list].sort((a, b) => b.at.localeCompare(a.at));
+    const latest = newestFirst[0]!;
+    if (now.getTime() - new Date(latest.at).getTime() > 2 * intervalMs) continue;
+    const kinds = [
+      { kind: 'errors', level: errorLevel, message: (l: AlertLevel) => `Taxa de erro de ${latest.errorRatePercent.toLocaleString('pt-BR')}% (limite ${l === 'error' ? HEALTH_LIMITS.errorRateCritical : HEALTH_LIMITS.errorRateWarning}%)` },
+      { kind: 'latency', level: latencyLevel, message: (l: AlertLevel) => `Tempo de resposta (p95) de ${Math.round(latest.p95Ms ?? 0).toLocaleString('pt-BR')} ms (limite ${l === 'error' ? HEALTH_LIMITS.responseCriticalMs : HEALTH_LIMITS.responseWarningMs} ms)` },
+    ];
+    for (const { kind, level, message } of kinds) {
+      const current = level(latest);
+      if (!current) continue;
+      let start = latest;
+      for (const s of newestFirst.slice(1)) {
+        if (level(s) !== current) break;
+        start = s;
+      }
+      out.push({ id: `${instanceId}:${kind}:${current}:${start.at}`, level: current, at: start.at, message: message(current) });
     }
   }
   return out;
@@ -64,7 +90,7 @@ function alertsFromSamples(samples: { at: string; errorRatePercent: number; p95M
 
 /**
  * The monitoring tab (spec 02 §2, §4): component statuses from the same probes as /system-monitor,
- * the current interval's figures, and alerts for every stored sample or probe that crossed a limit.
+ * the current interval's figures, and alerts for the probes and latest samples that cross a limit now.
  */
 export async function consoleOverview(ctx: AppContext, app: FastifyInstance): Promise<ConsoleOverview> {
   const now = new Date();
@@ -99,8 +125,8 @@ export async function consoleOverview(ctx: AppContext, app: FastifyInstance): Pr
 
   const probeAlerts: MonitorAlert[] = components
     .filter((c) => c.status !== 'healthy')
-    .map((c) => ({ id: `${now.toISOString()}:${c.id}`, level: c.status === 'critical' ? 'error' : 'warning', at: now.toISOString(), message: `${c.name}: ${c.status === 'critical' ? 'indisponível' : 'lentidão detectada'}${c.latencyMs === null ? '' : ` (${c.latencyMs.toLocaleString('pt-BR')} ms)`}` }));
-  const alerts = [...probeAlerts, ...alertsFromSamples(samples)].sort((a, b) => b.at.localeCompare(a.at)).slice(0, ALERT_CAP);
+    .map((c) => ({ id: `probe:${c.id}:${c.status}`, level: c.status === 'critical' ? 'error' : 'warning', at: now.toISOString(), message: `${c.name}: ${c.status === 'critical' ? 'indisponível' : 'lentidão detectada'}${c.latencyMs === null ? '' : ` (${c.latencyMs.toLocaleString('pt-BR')} ms)`}` }));
+  const alerts = [...probeAlerts, ...alertsFromSamples(samples, now, ctx.sampler.intervalMs)].sort((a, b) => b.at.localeCompare(a.at)).slice(0, ALERT_CAP);
 
   return {
     checkedAt: now.toISOString(),

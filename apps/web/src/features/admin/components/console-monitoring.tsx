@@ -10,6 +10,7 @@ import {
 } from '@viabiliza/contracts/admin-console';
 
 import { useConsoleOverview } from '@/features/admin/api/get-console-overview';
+import { ALERT_FEED_SIZE, CLIENT_ALERT_PREFIX, mergeAlerts } from '@/features/admin/utils/alert-feed';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -61,25 +62,25 @@ function ComponentCard({ component }: { component: ComponentStatus }) {
   );
 }
 
-/** Alerts seen in earlier polls, plus the client's own collection failures, newest first, at most 10. */
+/** The alerts that hold now, plus the client's own collection failures, newest first, at most 10; each toasted once. */
 function useAlertFeed(serverAlerts: MonitorAlert[] | undefined, failedAt: number) {
   const [feed, setFeed] = useState<MonitorAlert[]>([]);
-  const seen = useRef(new Set<string>());
+  const feedRef = useRef<MonitorAlert[]>([]);
+  const seen = useRef<ReadonlySet<string>>(new Set<string>());
   useEffect(() => {
     if (!serverAlerts) return;
-    const fresh = serverAlerts.filter((a) => !seen.current.has(a.id));
-    if (!fresh.length) return;
-    for (const a of fresh) {
-      seen.current.add(a.id);
-      if (a.level === 'error') toast.error('Alerta Crítico', { description: a.message });
-    }
-    setFeed((list) => [...fresh, ...list].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 10));
+    const next = mergeAlerts(serverAlerts, feedRef.current, seen.current);
+    seen.current = next.seen;
+    for (const a of next.toast) if (a.level === 'error') toast.error('Alerta Crítico', { description: a.message });
+    feedRef.current = next.feed;
+    setFeed(next.feed);
   }, [serverAlerts]);
   useEffect(() => {
     if (!failedAt) return;
-    const alert: MonitorAlert = { id: `client:${failedAt}`, level: 'error', message: COLLECTION_FAILED, at: new Date(failedAt).toISOString() };
+    const alert: MonitorAlert = { id: `${CLIENT_ALERT_PREFIX}${failedAt}`, level: 'error', message: COLLECTION_FAILED, at: new Date(failedAt).toISOString() };
     toast.error('Alerta Crítico', { description: COLLECTION_FAILED });
-    setFeed((list) => [alert, ...list].slice(0, 10));
+    feedRef.current = [alert, ...feedRef.current].slice(0, ALERT_FEED_SIZE);
+    setFeed(feedRef.current);
   }, [failedAt]);
   return feed;
 }
