@@ -6,8 +6,8 @@ const liensOf = (text: string) => findLiens(fold(text)).map((l) => [l.type, l.ac
 
 describe('matrícula acts', () => {
   it('reads every spelling of an act label, OCR noise included', () => {
-    const text = ['R-1/46.511 - Em 1. COMPRA E VENDA.', 'Av.2 - Em 2. CASAMENTO.', 'R.03/46511 - HIPOTECA.', 'AV-O4/46.511 - CANCELAMENTO.', 'R-l5 - PENHORA.', 'AV 6 - CONSTRUÇÃO.'].join('\n');
-    expect(findActs(fold(text)).map((a) => a.label)).toEqual(['R.1', 'AV.2', 'R.3', 'AV.4', 'R.15', 'AV.6']);
+    const text = ['R-1/46.511 - Em 1. COMPRA E VENDA.', 'Av.2 - Em 2. CASAMENTO.', 'R.03/46511 - HIPOTECA.', 'AV-O4/46.511 - CANCELAMENTO.', 'R-l5 - PENHORA.', 'AV 6 - CONSTRUÇÃO.', 'R,7 - Em 2019. ALIENAÇÃO FIDUCIÁRIA.', 'Av,.8 - CANCELAMENTO.'].join('\n');
+    expect(findActs(fold(text)).map((a) => a.label)).toEqual(['R.1', 'AV.2', 'R.3', 'AV.4', 'R.15', 'AV.6', 'R.7', 'AV.8']);
   });
 
   it('cancels the lien an act names (R-2 by AV-5), and leaves the later one active', () => {
@@ -29,6 +29,11 @@ describe('matrícula acts', () => {
       ['impenhorabilidade', 'AV.3', true, null],
       ['incomunicabilidade', 'AV.3', true, null],
     ]);
+  });
+
+  it('reads a clause whose word a stamp broke', () => {
+    const text = 'Av.3 - CLÁUSULAS RESTRITIVAS. O imóvel doado fica gravado com as cláusulas de\n\nimper Mhorabilidade e incomunicabilidade, vitalícias.';
+    expect(liensOf(text).map((l) => l[0])).toEqual(['impenhorabilidade', 'incomunicabilidade']);
   });
 
   it('ends a fiduciary lien by a consolidation act, not by a sentence that only foresees one', () => {

@@ -33,11 +33,11 @@ export interface LienFound {
 
 /**
  * An act starts a line: 'R-1/46.511', 'R.1', 'AV-2/46.511', 'Av.2', 'AV 03', and OCR's
- * 'R-l', 'AV-O5'. Its number may be followed by '/matrícula' and a separator.
+ * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' and a separator.
  */
-const ACT_MARK = /(?:^|\n)[ \t]*(r|av|a\.v)[ \t]*[.\-–—]?[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/\-–—][ \t]*[0-9lio][0-9lio.,]{1,9})?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+const ACT_MARK = /(?:^|\n)[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/\-–—][ \t]*[0-9lio][0-9lio.,]{1,9})?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
 /** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */
-const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.\-–]?[ \t]*([0-9lio]{1,3})(?![0-9])/g;
+const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.,\-–]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])/g;
 
 const LOOKALIKE_DIGITS: Record<string, string> = { l: '1', i: '1', o: '0' };
 const toNumber = (s: string) => Number([...s].map((c) => LOOKALIKE_DIGITS[c] ?? c).join(''));
@@ -69,9 +69,10 @@ const LIEN_PATTERNS: readonly [LienType, RegExp][] = [
   ['sequestro', /\bsequestro\b|\bsequestrad[oa]s?\b/],
   ['indisponibilidade', /\bindisponibilidade\b|\bindisponive(?:l|is)\b/],
   ['usufruto', /\busufruto\b/],
-  ['inalienabilidade', /\binalienabilidade\b|\binalienave(?:l|is)\b/],
-  ['impenhorabilidade', /\bimpenhorabilidade\b|\bimpenhorave(?:l|is)\b/],
-  ['incomunicabilidade', /\bincomunicabilidade\b|\bincomunicave(?:l|is)\b/],
+  // Long words a stamp or a scan tends to break ('imper Mhorabilidade'): their ends still tell them.
+  ['inalienabilidade', /\binalienabilidade\b|\binalienave(?:l|is)\b|\bina[a-z ]{0,5}nabilidade\b/],
+  ['impenhorabilidade', /\bimpenhorabilidade\b|\bimpenhorave(?:l|is)\b|\bimp[a-z ]{0,6}horabilidade\b/],
+  ['incomunicabilidade', /\bincomunicabilidade\b|\bincomunicave(?:l|is)\b|\binc[a-z ]{0,6}nicabilidade\b/],
   ['servidao', /\bservidao\b|\bservidoes\b/],
   ['promessa_registrada', /\b(?:promessa|compromisso) de (?:compra e )?venda\b/],
   ['acao_reipersecutoria', /\bacao (?:real|pessoal reipersecutoria)|\breipersecutoria\b/],
@@ -130,7 +131,7 @@ export function findLiens(folded: string, acts: readonly Act[] = findActs(folded
   for (const act of acts) {
     const text = folded.slice(act.start, act.end);
     // The act's own number ('R-2/46.511') is not a reference to another act.
-    const body = text.replace(/^(?:r|av|a\.v)[ \t]*[.\-–—]?[ \t]*[0-9lio]{1,3}/, '');
+    const body = text.replace(/^(?:r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*[0-9lio]{1,3}/, '');
     const mentioned: { type: LienType; index: number }[] = [];
     for (const [type, pattern] of LIEN_PATTERNS) {
       const global = new RegExp(pattern.source, 'g');
