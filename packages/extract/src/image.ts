@@ -19,6 +19,8 @@ export interface GrayImage {
   height: number;
   /** Resolution when the file states one we trust (a TIFF's header, e.g. a 200 dpi fax). */
   dpi?: number;
+  /** The long side before we scaled the image down for OCR: it was not a small scan. */
+  sourceLongSide?: number;
 }
 
 export function rgbaToGray(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GrayImage {
@@ -62,7 +64,10 @@ async function throughSharp(input: Sharp, width: number, height: number, dpi?: n
     .grayscale();
   if (target !== longSide) pipeline = pipeline.resize({ width: target, height: target, fit: 'inside' });
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-  const scaled = dpi ? { dpi: Math.round((dpi * Math.max(info.width, info.height)) / longSide) } : {};
+  const scaled = {
+    ...(dpi ? { dpi: Math.round((dpi * Math.max(info.width, info.height)) / longSide) } : {}),
+    ...(target < longSide ? { sourceLongSide: longSide } : {}),
+  };
   if (info.channels === 1) return { data, width: info.width, height: info.height, ...scaled };
   // Defensive: keep the first channel if sharp left an extra one.
   const gray = new Uint8Array(info.width * info.height);

@@ -94,7 +94,8 @@ export function isBilevel({ data }: GrayImage): boolean {
  */
 export async function cleanScan(image: GrayImage, dpi: number | null): Promise<GrayImage> {
   const longSide = Math.max(image.width, image.height);
-  const lowResolution = dpi !== null ? dpi < LOW_DPI : longSide < 2600;
+  // Unknown resolution: judge by the size the file had, not the size we scaled it down to.
+  const lowResolution = dpi !== null ? dpi < LOW_DPI : (image.sourceLongSide ?? longSide) < 2600;
   if (!lowResolution || !isBilevel(image)) return image;
   const scale = Math.min(1.5, MAX_SIDE / longSide);
   if (scale <= 1.05) return image;
