@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { mulberry32 } from '../bench/prng.ts';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 
 // ---------------------------------------------------------------------------------------------
@@ -354,18 +355,6 @@ function ensureFont(): void {
   fontRegistered = true;
 }
 
-/** Deterministic noise (mulberry32): the corpus must be the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function drawLines(ctx: SKRSContext2D, lines: string[], x: number, y: number, size: number, leading: number): void {
   ctx.font = `${size}px "${FONT_FAMILY}"`;
   ctx.fillStyle = '#111';
@@ -411,7 +400,7 @@ export function scanPageJpeg(
   if (blurPx) ctx.filter = `blur(${blurPx}px)`;
   drawLines(ctx, lines, 72 * pt, 110 * pt, fontPt * pt, leadingPt * pt);
   ctx.restore();
-  const rand = prng(42);
+  const rand = mulberry32(42);
   if (noise) {
     const image = ctx.getImageData(0, 0, width, height);
     for (let i = 0; i < image.data.length; i += 4) {
@@ -447,7 +436,7 @@ export function scanPageBilevel(lines: string[], dpi = 200, options: ScanOptions
   drawLines(ctx, lines, 72 * pt, 110 * pt, (options.fontPt ?? 11) * pt, (options.leadingPt ?? 18) * pt);
   ctx.restore();
   const rgba = ctx.getImageData(0, 0, width, height).data;
-  const rand = prng(200);
+  const rand = mulberry32(200);
   const gray = Buffer.alloc(width * height);
   const rowBytes = (width + 7) >> 3;
   const bits = Buffer.alloc(rowBytes * height);
@@ -495,7 +484,7 @@ export function receiptPhotoJpeg(): Buffer {
   drawLines(ctx, PHOTO_LINES, 110, 190, 40, 96);
   ctx.restore();
   const image = ctx.getImageData(0, 0, width, height);
-  const rand = prng(7);
+  const rand = mulberry32(7);
   for (let i = 0; i < image.data.length; i += 4) {
     const n = (rand() - 0.5) * 40;
     for (let c = 0; c < 3; c++) image.data[i + c] = Math.max(0, Math.min(255, image.data[i + c]! + n));

@@ -28,8 +28,9 @@ const QUESTIONNAIRE = {
   availableDocuments: ['matricula', 'iptu'],
 };
 
-const MATRICULA =
-  'REGISTRO DE IMÓVEIS - MATRÍCULA Nº 45.678. Apartamento nº 82 situado na Rua dos Pinheiros, 1000, São Paulo/SP, CEP 05422-000, com área privativa de 80,00 m² e área total de 95,00 m². R.1 - COMPRA E VENDA: valor da transação R$ 800.000,00.';
+// A promise of sale carries the price being paid now; a matrícula's acts only past ones.
+const CONTRATO =
+  'INSTRUMENTO PARTICULAR DE COMPROMISSO DE COMPRA E VENDA. O apartamento nº 82, situado na Rua dos Pinheiros, 1000, São Paulo/SP, CEP 05422-000, matrícula nº 45.678, com área privativa de 80,00 m² e área total de 95,00 m², é prometido à venda pelo preço de R$ 800.000,00.';
 
 const post = (cookie: string, body: unknown) => t.app.inject({ method: 'POST', url: '/api/analyses/runs', payload: body as object, headers: { cookie } });
 const getJson = async (cookie: string, url: string) => (await t.app.inject({ url, headers: { cookie } })).json();
@@ -109,7 +110,7 @@ describe('POST /api/analyses/runs', () => {
 
   it('uses the documents: their figures are cited and they are attached to the created property', async () => {
     const { cookie } = await signUp(t);
-    const { payload, headers } = multipartBody([{ name: 'matricula.txt', content: MATRICULA, type: 'text/plain' }]);
+    const { payload, headers } = multipartBody([{ name: 'compromisso.txt', content: CONTRATO, type: 'text/plain' }]);
     const up = await t.app.inject({ method: 'POST', url: '/api/documents', payload, headers: { ...headers, cookie } });
     const docId = up.json().documents[0].id;
     await eventually(async () => (await getJson(cookie, `/api/documents/${docId}`)).status === 'completed', 30_000);
@@ -121,7 +122,7 @@ describe('POST /api/analyses/runs', () => {
     const { analysis } = await getJson(cookie, `/api/analyses/${run.analysisId}`);
     expect(analysis.result.financial.price.value).toBe(800000);
     expect(analysis.result.financial.price.source).toMatchObject({ kind: 'document', documentId: docId, page: 1 });
-    expect(analysis.resultContent).toContain('matricula.txt, p. 1');
+    expect(analysis.resultContent).toContain('compromisso.txt, p. 1');
     const docs = await getJson(cookie, `/api/documents?propertyId=${analysis.propertyId}`);
     expect(docs.documents.map((d: { id: string }) => d.id)).toEqual([docId]);
   });
@@ -129,7 +130,7 @@ describe('POST /api/analyses/runs', () => {
   it("never reads another user's documents or analyses", async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
-    const { payload, headers } = multipartBody([{ name: 'matricula.txt', content: MATRICULA }]);
+    const { payload, headers } = multipartBody([{ name: 'compromisso.txt', content: CONTRATO }]);
     const up = await t.app.inject({ method: 'POST', url: '/api/documents', payload, headers: { ...headers, cookie: owner.cookie } });
     const docId = up.json().documents[0].id;
     const res = await post(other.cookie, { analysisType: 'legal', questionnaire: QUESTIONNAIRE, documentIds: [docId] });
