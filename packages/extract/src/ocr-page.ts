@@ -151,7 +151,10 @@ export async function readPageImage(image: GrayImage, ocr: OcrLike, options: Rea
   page = await cleanScan(page, dpi);
   const first = await ocr.recognize(toPgm(page), recognize);
   if (!weak(first)) return { ...first, rotation: 0, skew };
-  const turn = ocr.detectOrientation ? await ocr.detectOrientation(toPgm(page), recognize) : await guessOrientation(page, ocr, recognize);
+  // Tesseract's detector is unsure on photos of small cards (confidence < 2): then read the page
+  // each way up on a half-size copy, as for an engine without a detector.
+  const detected = ocr.detectOrientation ? await ocr.detectOrientation(toPgm(page), recognize) : null;
+  const turn = detected ?? (await guessOrientation(page, ocr, recognize));
   if (!turn) return { ...first, rotation: 0, skew };
   let turned = await rotateGray(page, turn);
   // A sideways page straightened before turning may carry its own small skew across the new axis.
