@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { SCAN_LINES, scanPageBilevel } from '../test/corpus.ts';
-import { cleanScan, estimateSkew, isBilevel, rotateGray } from './ocr-page.ts';
+import { cleanScan, estimateSkew, isBilevel, readPageImage, rotateGray } from './ocr-page.ts';
 import type { GrayImage } from './image.ts';
 
 async function page(skewDeg: number): Promise<GrayImage> {
@@ -27,5 +27,32 @@ describe('page image preparation', () => {
     const photo: GrayImage = { data: new Uint8Array(gray), width: 600, height: 800 };
     expect(isBilevel(photo)).toBe(false);
     expect(await cleanScan(photo, null)).toBe(photo);
+  });
+});
+
+describe('orientation when the detector is unsure', () => {
+  it('reads the page each way up and keeps the reading that makes sense', async () => {
+    // A fake engine: it reads text only when the image is as tall as the original page was wide
+    // (turned upright), and its orientation detector gives up, as tesseract's does on card photos.
+    const upright = { width: 40, height: 20 };
+    const page: GrayImage = { data: new Uint8Array(20 * 40).fill(255), width: 20, height: 40 };
+    for (let i = 0; i < page.data.length; i += 3) page.data[i] = 0;
+    const seen: string[] = [];
+    const ocr = {
+      async recognize(image: Buffer) {
+        const [w, h] = image.toString('latin1', 3, 20).split(/\s+/).map(Number) as [number, number];
+        seen.push(`${w}x${h}`);
+        const turned = w / h === upright.width / upright.height;
+        return turned ? { text: 'CARTEIRA DE IDENTIDADE REGISTRO GERAL FILIAÇÃO DATA DE NASCIMENTO NATURALIDADE', confidence: 95 } : { text: 'zz', confidence: 30 };
+      },
+      async detectOrientation() {
+        return null;
+      },
+      async terminate() {},
+    };
+    const reading = await readPageImage(page, ocr);
+    expect(reading.text).toContain('CARTEIRA DE IDENTIDADE');
+    expect([90, 270]).toContain(reading.rotation);
+    expect(seen.length).toBeGreaterThan(2);
   });
 });
