@@ -687,9 +687,7 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[]): voi
       break;
     }
   }
-  const head = doc.folded.slice(0, 1500);
   for (const m of doc.text.slice(0, 1500).matchAll(CITY_HEADER)) {
-    void head;
     const words = m[1]!.split(/[ \t]+/).filter((w) => !/^(?:sp|rj|mg|pr|rs|sc|ba)$/i.test(w));
     const cut = words.findIndex((w) => /^(?:cnpj|matricula|matrícula|secretaria|certidao|certidão|oficial|comarca)$/i.test(w));
     const city = (cut >= 0 ? words.slice(0, cut) : words).slice(0, 4).join(' ');
@@ -878,7 +876,7 @@ function formCells(doc: Doc, out: FieldSet, pages: KeyFieldsInput['pages']): voi
       if (!valueCell) continue;
       const parsed = parse(valueCell.text)!;
       const at = doc.text.indexOf(valueCell.text, pageStart);
-      addFormField(doc, out, key, parsed, at >= 0 ? at : pageStart, page.number, parse);
+      addFormField(out, key, parsed, at >= 0 ? at : pageStart, page.number, parse);
     }
   }
 }
@@ -899,7 +897,7 @@ function formLines(doc: Doc, out: FieldSet): void {
     const next = lines[i + 1]!.trim();
     const parsed = parse(next);
     if (!parsed) continue;
-    addFormField(doc, out, key, parsed, starts[i + 1]!, undefined, parse);
+    addFormField(out, key, parsed, starts[i + 1]!, undefined, parse);
   }
   // 'Label: value' on one line, for the labels the prose patterns do not know.
   const inline = /^[ \t]*([^:\n]{3,60}):[ \t]*(\S[^\n]{0,80}?)[ \t]*$/gm;
@@ -909,12 +907,11 @@ function formLines(doc: Doc, out: FieldSet): void {
     const [, key, parse] = label;
     const parsed = parse(m[2]!);
     if (!parsed) continue;
-    addFormField(doc, out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined, parse);
+    addFormField(out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined, parse);
   }
 }
 
 function addFormField(
-  doc: Doc,
   out: FieldSet,
   key: KeyFieldKey,
   parsed: { value: string; normalized: number | string },
@@ -926,7 +923,7 @@ function addFormField(
     addRegistration(out, parsed.value, String(parsed.normalized), index, 0.95, 1, page);
     return;
   }
-  let normalized = parsed.normalized;
+  let normalized: number | string | null = parsed.normalized;
   let value = parsed.value;
   if (key === 'cidade' && typeof normalized === 'string') {
     // 'SÃO PAULO - SP' in a 'Município' box: the state is its own fact.
@@ -942,13 +939,9 @@ function addFormField(
   if (parse === moneyValue && !/^r\s?\$/i.test(value)) value = `R$ ${value}`;
   if (parse === measureValue && key.startsWith('area_') && !/m[²2?]$/.test(value)) value = `${value} m²`;
   if (key === 'aliquota' && !value.endsWith('%')) value = `${value}%`;
-  if (key === 'endereco' && typeof normalized === 'string') {
-    // A form's address box holds the property's address: kept as printed, up to the unit.
-    value = normalized;
-    normalized = null as unknown as string;
-  }
-  out.add({ key, value, normalized: normalized ?? null, index, page, strength: 0.95, bonus: 1.5, identity: `form|${fold(String(value))}` });
-  void doc;
+  // An address is kept as printed, like the prose addresses: it has no normalised form.
+  if (key === 'endereco') normalized = null;
+  out.add({ key, value, normalized, index, page, strength: 0.95, bonus: 1.5, identity: `form|${fold(String(value))}` });
 }
 
 // ---------------------------------------------------------------------------------------------
