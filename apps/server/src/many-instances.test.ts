@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
-import { openDatabase } from '@viabiliza/db/client';
 import { properties, user } from '@viabiliza/db/schema';
-import { createTestDatabase, testConfig, usingPostgres, type TestApp } from '../test/helper.ts';
-import { buildApp } from './app.ts';
-import { createRuntime } from './bootstrap.ts';
+import { createTestDatabase, startInstance, usingPostgres, type ListeningApp } from '../test/helper.ts';
 import { DEMO_EMAIL } from './config/app-config.ts';
 
 /**
@@ -16,33 +13,13 @@ import { DEMO_EMAIL } from './config/app-config.ts';
  * and the demo seed run under an advisory lock, so all three come up and the seed exists once.
  * The embedded database has one owner process (DATA_DIR is locked): PostgreSQL only.
  */
-type Instance = TestApp & { base: string };
+type Instance = ListeningApp;
 const dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-many-'));
 let store: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 const started: Instance[] = [];
 
 async function instance(url: string): Promise<Instance> {
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-  const runtime = await createRuntime(testConfig({ dataDir }), database, {
-    work: true,
-    seed: true,
-    onError: (err) => {
-      throw err;
-    },
-  });
-  const app = await buildApp(runtime.ctx);
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const inst: Instance = {
-    app,
-    runtime,
-    database,
-    base,
-    close: async () => {
-      await app.close();
-      await runtime.close();
-      await database.close();
-    },
-  };
+  const inst = await startInstance(url, { dataDir }, { seed: true });
   started.push(inst);
   return inst;
 }

@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { openDatabase } from '@viabiliza/db/client';
 import { propertyDocuments } from '@viabiliza/db/schema';
-import { createTestDatabase, eventually, multipartBody, signUp, testConfig, usingPostgres, type TestApp } from '../test/helper.ts';
+import { createTestDatabase, eventually, multipartBody, signUp, startInstance, usingPostgres, type ListeningApp } from '../test/helper.ts';
 import { sseClient } from '../test/sse-client.ts';
-import { buildApp } from './app.ts';
-import { createRuntime, type Runtime } from './bootstrap.ts';
 import { createNotification } from './modules/notifications/notifications.service.ts';
 
 /**
@@ -19,7 +16,7 @@ import { createNotification } from './modules/notifications/notifications.servic
  * design (DATA_DIR is locked), so this runs with TEST_DATABASE_URL only.
  */
 
-type Instance = TestApp & { base: string };
+type Instance = ListeningApp;
 /** CI installs it before the tests (`.ci/run`); elsewhere the browser variant says it was skipped. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let store: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -28,26 +25,7 @@ let b: Instance;
 const dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-two-'));
 
 async function instance(): Promise<Instance> {
-  const database = await openDatabase({ kind: 'postgres', url: store.url!, poolSize: 4 });
-  const runtime: Runtime = await createRuntime(testConfig({ dataDir }), database, {
-    work: true,
-    onError: (err) => {
-      throw err;
-    },
-  });
-  const app = await buildApp(runtime.ctx);
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    app,
-    runtime,
-    database,
-    base,
-    close: async () => {
-      await app.close();
-      await runtime.close();
-      await database.close();
-    },
-  };
+  return startInstance(store.url!, { dataDir });
 }
 
 describe.skipIf(!usingPostgres)('two instances on one PostgreSQL', () => {

@@ -64,6 +64,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A server instance listening on a loopback port, for tests that run several on one PostgreSQL. */
+export type ListeningApp = TestApp & { base: string };
+
+/**
+ * Starts one instance on the PostgreSQL database at `url`, working the job queue, listening on a
+ * free loopback port. Several such instances sharing `dataDir` are what a deployment behind a load
+ * balancer looks like.
+ */
+export async function startInstance(url: string, config: Partial<AppConfig>, options: { seed?: boolean } = {}): Promise<ListeningApp> {
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const runtime = await createRuntime(testConfig(config), database, {
+    work: true,
+    ...(options.seed ? { seed: true } : {}),
+    onError: (err) => {
+      throw err;
+    },
+  });
+  const app = await buildApp(runtime.ctx);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    runtime,
+    database,
+    base,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+      await database.close();
+    },
+  };
+}
+
 export async function createTestApp(config: Partial<AppConfig> = {}, appOptions: Parameters<typeof buildApp>[1] = {}): Promise<TestApp> {
   const store = await createTestDatabase();
   const database = await store.open();

@@ -2,11 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@viabiliza/db/client';
-import { ADMIN_EMAIL, createTestDatabase, signUp, testConfig, usingPostgres, type TestApp } from '../../test/helper.ts';
+import { ADMIN_EMAIL, createTestDatabase, signUp, startInstance, usingPostgres, type ListeningApp } from '../../test/helper.ts';
 import { sseClient } from '../../test/sse-client.ts';
-import { buildApp } from '../app.ts';
-import { createRuntime } from '../bootstrap.ts';
 
 /**
  * Issue 15, item 3, across instances: a stream open on instance B ends when its session is signed out
@@ -15,24 +12,15 @@ import { createRuntime } from '../bootstrap.ts';
  * instances need a shared database server, so this runs with TEST_DATABASE_URL only; the same events
  * cross PGlite's in-process LISTEN/NOTIFY in events.routes.test.ts.
  */
-type Instance = TestApp & { base: string };
+type Instance = ListeningApp;
 let store: Awaited<ReturnType<typeof createTestDatabase>>;
 let a: Instance;
 let b: Instance;
 const dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-streams-'));
 
 async function instance(): Promise<Instance> {
-  const database = await openDatabase({ kind: 'postgres', url: store.url!, poolSize: 4 });
   // A long heartbeat: only the cross-instance event can end the stream within the test's wait.
-  const runtime = await createRuntime(testConfig({ dataDir, sseHeartbeatMs: 600_000 }), database, {
-    work: true,
-    onError: (err) => {
-      throw err;
-    },
-  });
-  const app = await buildApp(runtime.ctx);
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, runtime, database, base, close: async () => { await app.close(); await runtime.close(); await database.close(); } };
+  return startInstance(store.url!, { dataDir, sseHeartbeatMs: 600_000 });
 }
 
 async function endsWithin(sse: ReturnType<typeof sseClient>, ms: number): Promise<boolean> {
