@@ -36,6 +36,7 @@ import {
   keyFigures,
 } from '@viabiliza/engine/report';
 import { buildCashFlowChart, yearLabel, type CashFlowChart } from './cash-flow-chart.ts';
+import { dossierSection } from './dossier-section.ts';
 import { markdownSection, parseInline, parseMarkdown, type MdBlock, type Span } from './markdown-lite.ts';
 
 /**
@@ -539,8 +540,8 @@ function keyFiguresSection(result: AnalysisResult): Section | null {
 
 const TEMPLATE_SECTIONS: Record<ReportTemplate, readonly string[]> = {
   executive: ['summary', 'key-figures', 'top-risks', 'top-opportunities', 'next-steps', 'conclusion'],
-  technical: ['score', 'development', 'financial', 'market', 'legal', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'assumptions', 'references', 'warnings'],
-  complete: ['summary', 'key-figures', 'score', 'development', 'financial', 'market', 'legal', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'assumptions', 'references', 'warnings', 'conclusion'],
+  technical: ['score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'assumptions', 'references', 'warnings'],
+  complete: ['summary', 'key-figures', 'score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'assumptions', 'references', 'warnings', 'conclusion'],
 };
 
 /** The sections of `template`, in order, each present only when the result has its data. */
@@ -559,6 +560,7 @@ export function buildSections(source: ReportSource, template: ReportTemplate): S
     financial: () => (r.financial ? financialSection(r.financial, !!r.development) : null),
     market: () => (r.market ? marketSection(r.market) : null),
     legal: () => legalSection(r),
+    dossier: () => dossierSection(r),
     technical: () => technicalSection(r),
     environmental: () => environmentalSection(r),
     risks: () => ({ id: 'risks', title: 'Riscos', blocks: [insights(r.risks, 'Nenhum risco relevante identificado com os dados informados.')] }),
