@@ -1,4 +1,5 @@
 import type { AnalysisType, AssumptionId } from './analysis.ts';
+import type { Dossier } from './dossier.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
 
 /**
@@ -142,6 +143,13 @@ export interface LegalResult {
   checklist: { id: string; label: string; status: ChecklistStatus; sources: FigureSource[] }[];
   legalStatus: string | null;
   findings: Insight[];
+  /**
+   * Why the legal situation cannot be judged (no matrícula in the folder), in Portuguese; the
+   * score then leaves the legal part out instead of giving it 0/10. Null or absent when judged.
+   */
+  insufficient?: string | null;
+  /** Active liens that block a sale (penhora, indisponibilidade…): the legal part is capped. */
+  blockingLiens?: number;
 }
 
 export interface TechnicalResult {
@@ -216,6 +224,12 @@ export interface AnalysisResult {
   assumptions: AssumptionUsed[];
   references: ReferenceRowUsed[];
   warnings: string[];
+  /**
+   * The due-diligence dossier of the analysed documents (issue 16), built by the server from the
+   * completed documents on the analysis date; null without documents. Absent in results stored
+   * before the dossier existed.
+   */
+  dossier?: Dossier | null;
 }
 
 /** Narrative written around the figures: by the engine itself, or by an LLM when configured. */

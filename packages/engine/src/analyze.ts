@@ -147,7 +147,7 @@ export const NON_FINITE_WARNING = 'Valores não calculáveis com as premissas in
 function defaultTitle(input: EngineInput): string {
   const t = input.title?.trim();
   if (t) return t;
-  const address = input.questionnaire?.address?.trim();
+  const address = input.questionnaire?.address?.trim() || input.dossier?.facts.find((f) => f.key === 'endereco')?.value;
   if (address) return address;
   return `Análise de Viabilidade ${formatDate(input.generatedAt)}`;
 }
@@ -163,7 +163,8 @@ export function analyze(input: EngineInput): AnalysisResult {
   const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs) : null;
   const financial = plan.financial ? computeFinancial(withoutReferenceRent(inputs, q.propertyType === 'terreno' || !!development)) : null;
   const market = plan.market ? computeMarket(inputs, q, asOf) : null;
-  const legal = plan.legal ? computeLegal(q, docs) : null;
+  const dossier = input.dossier ?? null;
+  const legal = plan.legal ? computeLegal(q, docs, dossier) : null;
   const technical = plan.technical ? computeTechnical(q, docs) : null;
   const environmental = plan.environmental ? computeEnvironmental(q, docs) : null;
 
@@ -228,7 +229,10 @@ export function analyze(input: EngineInput): AnalysisResult {
     assumptions,
     references: [],
     warnings: [],
+    dossier,
   };
+  // The questionnaire won where it and the documents disagree: say so, with both values.
+  for (const d of inputs.disagreements ?? []) result.risks.push({ ...d, id: `risk-${d.id}` });
   const extraRows: ReferenceRowUsed[] = [];
   if (referenceYield) extraRows.push(toUsed(referenceYield));
   if (market) {
@@ -277,6 +281,8 @@ function buildWarnings(input: EngineInput, inputs: ResolvedInputs, r: AnalysisRe
   for (const d of docs) {
     if (!d.pages.some((p) => (p.text ?? '').trim() !== '')) w.push(`Documento sem texto extraído: ${d.fileName}.`);
   }
+  for (const d of inputs.disagreements ?? []) w.push(`${d.title}. ${d.detail}`);
+  if (r.legal?.insufficient && docs.length > 0) w.push(r.legal.insufficient);
   if (docs.length === 0 && (r.legal || r.environmental)) {
     w.push('Nenhum documento enviado: a análise jurídica e ambiental se baseia apenas no questionário.');
   }

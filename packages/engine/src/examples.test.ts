@@ -41,11 +41,9 @@ describe('example properties', () => {
     expect(r.financial?.area.value).toBe(85);
     expect(r.financial?.monthlyRent.value).toBe(5200);
     expect(r.market?.position).toBe('alinhado');
+    // Without a dossier (the server builds it) the engine reads no lien from the matrícula's words.
     expect(activeLiens(r.legal!.findings)).toEqual([]);
     expect(r.risks.some((x) => /hipoteca/i.test(x.title))).toBe(false);
-    const cancelled = r.legal!.findings.find((f) => f.title.startsWith('Ônus cancelado: hipoteca'))!;
-    expect(cancelled.severity).toBe('baixa');
-    expect(cancelled.detail).toContain('AV.3');
     expect(r.legal!.findings.filter((f) => f.id.startsWith('legal-area') || f.id.startsWith('legal-endereco') || f.id.startsWith('legal-cep'))).toEqual([]);
     expect(r.technical?.areaConsistent).toBe(true);
   });

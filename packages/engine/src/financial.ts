@@ -347,13 +347,16 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   const discount = { value: Math.max(0, finite(a.discountRateAnnual.value)), source: a.discountRateAnnual.source };
   const typedDownValue = inputs.downPayment?.value;
   const typedDown = typeof typedDownValue === 'number' && Number.isFinite(typedDownValue) ? typedDownValue : null;
+  const docItbiValue = inputs.itbi?.value;
+  const docItbi = typeof docItbiValue === 'number' && Number.isFinite(docItbiValue) && docItbiValue > 0 && P !== null && P > 0 ? docItbiValue : null;
   const params: AcquisitionParams | null =
     P === null
       ? null
       : {
           price: P,
           rent,
-          itbiRate: finite(a.itbiRate.value),
+          // The ITBI the guia / receipt states, as the rate it implies at this price (sensitivity cells scale with it).
+          itbiRate: docItbi !== null ? docItbi / P : finite(a.itbiRate.value),
           notaryRate: finite(a.notaryRate.value),
           downPayment: typedDown,
           downPaymentRate: finite(a.downPaymentRate.value),
@@ -405,7 +408,10 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   return {
     price,
     area: areaFigure,
-    itbi: fig('itbi', 'ITBI', s?.itbi, 'BRL', 'Preço × alíquota de ITBI', priceNote),
+    itbi:
+      docItbi !== null && inputs.itbi && s
+        ? figure('itbi', 'ITBI', s.itbi, 'BRL', inputs.itbi.source, inputs.itbi.note)
+        : fig('itbi', 'ITBI', s?.itbi, 'BRL', 'Preço × alíquota de ITBI', priceNote),
     notary: fig('notary', 'Cartório e registro', s?.notary, 'BRL', 'Preço × alíquota de escritura e registro', priceNote),
     acquisitionTotal: fig('acquisitionTotal', 'Custo total de aquisição', s?.acquisitionTotal, 'BRL', 'Preço + ITBI + cartório e registro', priceNote),
     financing,

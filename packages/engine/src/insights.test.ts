@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 import { analyze } from './analyze.ts';
+import { dossierOf, lien } from './dossier-fixtures.ts';
 import type { EngineDocument } from './types.ts';
 
 const AT = '2026-02-10T12:00:00.000Z';
@@ -37,9 +38,10 @@ describe('insights', () => {
     expect(rec.severity).toBe('alta');
   });
 
-  it('turns an active lien into a high risk and a recommendation', () => {
-    const r = run({}, [matricula('R.1 - COMPRA E VENDA.\nR.2 - PENHORA determinada pela 3ª Vara Cível.')], 'legal');
-    expect(r.risks[0]).toMatchObject({ severity: 'alta', title: 'Ônus ou restrição: penhora (R.2)' });
+  it('turns an active lien of the dossier into a high risk and a recommendation', () => {
+    const dossier = dossierOf({ liens: [lien('penhora', 'R.2', { beneficiary: '3ª Vara Cível' })] });
+    const r = analyze({ analysisType: 'legal', questionnaire: {}, documents: [matricula('R.1 - COMPRA E VENDA.\nR.2 - PENHORA determinada pela 3ª Vara Cível.')], generatedAt: AT, dossier });
+    expect(r.risks[0]).toMatchObject({ severity: 'alta', title: 'Impede a venda: penhora (R.2)' });
     expect(r.risks[0]!.sources[0]).toMatchObject({ kind: 'document', documentId: 'mat', page: 1 });
     expect(r.recommendations.map((x) => x.id)).toContain('rec-onus');
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activeLiens, buildChecklist, computeLegal, docText, excerpt, findLiens, foldSameLength, sameAddress } from './legal.ts';
+import { certidao, check, dossierOf, lien } from './dossier-fixtures.ts';
+import { activeLiens, buildChecklist, computeLegal, excerpt, foldSameLength, sameAddress } from './legal.ts';
+import { legalScore } from './score.ts';
 import type { EngineDocument } from './types.ts';
 
 function doc(id: string, documentType: string | null, pages: string[], fields: [string, string, number | string | null, number][] = []): EngineDocument {
@@ -11,8 +13,6 @@ function doc(id: string, documentType: string | null, pages: string[], fields: [
     pages: pages.map((text, i) => ({ number: i + 1, text })),
   };
 }
-
-const liens = (text: string | string[]) => findLiens(docText(doc('m', 'matricula', Array.isArray(text) ? text : [text])));
 
 describe('checklist', () => {
   it('lists the 7 document options as present, declared or absent', () => {
@@ -40,82 +40,90 @@ describe('checklist', () => {
   });
 });
 
-describe('liens', () => {
-  it('finds an active mortgage with its entry and page', () => {
-    const found = liens(['MATRÍCULA 1\nR.1 - COMPRA E VENDA pelo valor de R$ 100.000,00.', 'R.2 - HIPOTECA em favor do Banco X.']);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ type: 'hipoteca', entry: 'R.2', page: 2, cancelled: false, severity: 'alta' });
-  });
+describe('legal part from the dossier', () => {
+  const mat = doc('mat', 'matricula', ['MATRÍCULA 46.511']);
 
-  it('cancels the entry an averbação cites', () => {
-    const found = liens('R.2 - HIPOTECA ao Banco X.\nR.3 - PENHORA em favor da Fazenda.\nAV.4 - CANCELAMENTO. Fica cancelada a hipoteca objeto do R.2.');
-    expect(found.find((l) => l.type === 'hipoteca')).toMatchObject({ cancelled: true, cancelledBy: { entry: 'AV.4' } });
-    expect(found.find((l) => l.type === 'penhora')).toMatchObject({ cancelled: false });
-  });
-
-  it('cancels the latest lien of the type named when no entry is cited', () => {
-    const found = liens('R.2 - ALIENAÇÃO FIDUCIÁRIA ao Banco Y.\nAV.3 - Baixa da alienação fiduciária por quitação.');
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ type: 'alienação fiduciária', cancelled: true });
-  });
-
-  it('treats a mention followed by its cancellation in the same sentence as cancelled', () => {
-    const found = findLiens(docText(doc('c', 'certidao', ['Consta penhora, posteriormente cancelada por ordem judicial.'])));
-    expect(found[0]).toMatchObject({ type: 'penhora', cancelled: true });
-  });
-
-  it('ignores negative statements', () => {
-    expect(liens('O imóvel é vendido livre e desembaraçado de quaisquer ônus, hipotecas e penhoras.')).toEqual([]);
-    expect(liens('Não consta indisponibilidade em nome do proprietário.')).toEqual([]);
-  });
-
-  it('matches every lien type accent- and case-insensitively', () => {
-    const text = [
-      'R.1 - USUFRUTO vitalício reservado.',
-      'R.2 - Servidão de passagem.',
-      'AV.3 - Cláusula de INALIENABILIDADE e impenhorabilidade.',
-      'AV.4 - Arrolamento de bens pela Receita Federal.',
-      'AV.5 - Indisponibilidade de bens (CNIB).',
-    ].join('\n');
-    expect(liens(text).map((l) => l.type)).toEqual([
-      'usufruto',
-      'servidão',
-      'cláusula de inalienabilidade',
-      'cláusula de impenhorabilidade',
-      'arrolamento',
-      'indisponibilidade',
-    ]);
-  });
-
-  it('reports cancelled liens as low-severity notes, not active liens', () => {
-    const d = doc('mat', 'matricula', ['AV.2 - HIPOTECA ao Banco.', 'AV.3 - CANCELAMENTO DE HIPOTECA objeto da AV.2.']);
-    const legal = computeLegal({}, [d]);
+  it('does not count a released mortgage: a note naming the cancelling act, no penalty', () => {
+    const legal = computeLegal({}, [mat], dossierOf({ liens: [lien('hipoteca', 'R.2', { cancelledBy: 'AV.5' })] }));
     expect(activeLiens(legal.findings)).toEqual([]);
-    const note = legal.findings.find((f) => f.title.startsWith('Ônus cancelado'))!;
-    expect(note.severity).toBe('baixa');
-    expect(note.sources.map((s) => (s.kind === 'document' ? s.page : 0))).toEqual([1, 2]);
+    const note = legal.findings.find((f) => f.id.startsWith('legal-onus-cancelado-'))!;
+    expect(note).toMatchObject({ severity: 'baixa', title: 'Ônus cancelado: hipoteca (R.2)' });
+    expect(note.detail).toContain('AV.5');
+    expect(note.sources).toEqual([
+      { kind: 'document', documentId: 'mat', fileName: 'mat.pdf', page: 1, label: 'Ônus: hipoteca (R.2)' },
+      { kind: 'document', documentId: 'mat', fileName: 'mat.pdf', page: 2, label: 'Cancelamento: hipoteca' },
+    ]);
+    const clean = computeLegal({}, [mat], dossierOf());
+    expect(legalScore(legal, 'apartamento')).toBe(legalScore(clean, 'apartamento'));
   });
 
-  it('adds liens from extraction key fields the text scan missed', () => {
-    const d = doc('mat', 'matricula', ['texto ilegível'], [['onus', 'penhora', null, 3], ['onus', 'hipoteca (cancelada)', null, 2]]);
-    const legal = computeLegal({}, [d]);
-    expect(activeLiens(legal.findings).map((f) => f.title)).toEqual(['Ônus ou restrição: penhora']);
-    expect(activeLiens(legal.findings)[0]!.sources[0]).toMatchObject({ page: 3 });
-    expect(legal.findings.some((f) => f.title === 'Ônus cancelado: hipoteca')).toBe(true);
+  it('counts an active usufruto as a condition of the sale, cited to its act and page', () => {
+    const legal = computeLegal({}, [mat], dossierOf({ liens: [lien('usufruto', 'R.6', { page: 3, beneficiary: 'MARIA LIMA' })] }));
+    const [f] = activeLiens(legal.findings);
+    expect(f).toMatchObject({ severity: 'media', title: 'Condiciona a venda: usufruto (R.6)' });
+    expect(f!.detail).toContain('MARIA LIMA');
+    expect(f!.sources[0]).toMatchObject({ kind: 'document', documentId: 'mat', fileName: 'mat.pdf', page: 3 });
+    expect(legal.blockingLiens).toBe(0);
+    expect(legalScore(legal, 'apartamento')).toBeLessThan(legalScore(computeLegal({}, [mat], dossierOf()), 'apartamento')!);
+  });
+
+  it('lets an active penhora block the sale: high severity and the legal part capped', () => {
+    const legal = computeLegal({}, [mat], dossierOf({ liens: [lien('penhora', 'R.7', { beneficiary: 'FAZENDA NACIONAL' })] }));
+    expect(activeLiens(legal.findings)[0]).toMatchObject({ severity: 'alta', title: 'Impede a venda: penhora (R.7)' });
+    expect(legal.blockingLiens).toBe(1);
+    expect(legalScore(legal, 'apartamento')).toBeLessThanOrEqual(3);
+  });
+
+  it('lowers the legal part for an expired CNDT, naming the seller it is about', () => {
+    const valid = computeLegal({}, [mat], dossierOf({ certidoes: [certidao('cndt', 'valida', 'ANA SOUZA')] }));
+    const expired = computeLegal({}, [mat], dossierOf({ certidoes: [certidao('cndt', 'vencida', 'ANA SOUZA')] }));
+    const f = expired.findings.find((x) => x.id.startsWith('legal-certidao-vencida'))!;
+    expect(f.title).toBe('Certidão vencida: CNDT (por vendedor) — ANA SOUZA');
+    expect(f.sources[0]).toMatchObject({ kind: 'document', documentId: 'cert', page: 1 });
+    expect(valid.findings).toEqual([]);
+    expect(legalScore(expired, 'apartamento')!).toBeLessThan(legalScore(valid, 'apartamento')!);
+  });
+
+  it('turns failed and attention checks into findings with their citations', () => {
+    const legal = computeLegal({}, [mat], dossierOf({ checks: [check('vendedores_proprietarios', 'falha', 'JOÃO não é proprietário.'), check('areas', 'atencao'), check('inscricao', 'ok')] }));
+    expect(legal.findings.map((f) => [f.id, f.severity])).toEqual([
+      ['legal-verificacao-vendedores_proprietarios', 'alta'],
+      ['legal-verificacao-areas', 'baixa'],
+    ]);
+    expect(legal.findings[0]!.sources[0]).toMatchObject({ kind: 'document', documentId: 'mat' });
+  });
+
+  it('takes no lien from the words of a text: only the dossier makes liens', () => {
+    const words = doc('mat', 'matricula', ['R.2 - HIPOTECA em favor do Banco X.\nR.3 - PENHORA determinada pela 3ª Vara.']);
+    expect(activeLiens(computeLegal({}, [words], dossierOf()).findings)).toEqual([]);
+    expect(activeLiens(computeLegal({}, [words]).findings)).toEqual([]);
+  });
+
+  it('says the data is insufficient without documents or without a matrícula, instead of scoring 0/10', () => {
+    const none = computeLegal({}, []);
+    expect(none.insufficient).toMatch(/Dados insuficientes/);
+    expect(legalScore(none, 'apartamento')).toBeNull();
+    const noMatricula = computeLegal({}, [doc('iptu', 'iptu_cadastral', ['IPTU'])], dossierOf({ matricula: false }));
+    expect(noMatricula.insufficient).toMatch(/matrícula/);
+    expect(legalScore(noMatricula, 'apartamento')).toBeNull();
+    expect(computeLegal({}, [mat], dossierOf()).insufficient).toBeNull();
   });
 });
+
+/** Without a dossier a matrícula adds a note that its liens were not read; these tests look at the rest. */
+const mismatches = (legal: { findings: { id: string; title: string }[] }) => legal.findings.filter((f) => f.id !== 'legal-sem-dossie');
 
 describe('mismatches', () => {
   it('flags areas more than 5% apart between questionnaire and document', () => {
     const d = doc('mat', 'matricula', ['x'], [['area_privativa_m2', '90,00 m²', 90, 1]]);
-    expect(computeLegal({ usableArea: '85' }, [d]).findings.map((f) => f.title)).toEqual(['Área divergente: área útil / privativa']);
-    expect(computeLegal({ usableArea: '86' }, [d]).findings).toEqual([]);
+    expect(mismatches(computeLegal({ usableArea: '85' }, [d])).map((f) => f.title)).toEqual(['Área divergente: área útil / privativa']);
+    expect(mismatches(computeLegal({ usableArea: '86' }, [d]))).toEqual([]);
   });
 
   it('flags areas that differ between documents', () => {
     const a = doc('mat', 'matricula', ['x'], [['area_construida_m2', '100 m²', 100, 1]]);
     const b = doc('iptu', 'iptu', ['x'], [['area_construida_m2', '120 m²', 120, 1]]);
-    const f = computeLegal({}, [a, b]).findings;
+    const f = mismatches(computeLegal({}, [a, b])) as ReturnType<typeof computeLegal>['findings'];
     expect(f).toHaveLength(1);
     expect(f[0]!.title).toBe('Área divergente entre documentos: área construída');
     expect(f[0]!.sources).toHaveLength(2);
@@ -126,9 +134,9 @@ describe('mismatches', () => {
       ['endereco', 'Rua das Flores, nº 120', null, 1],
       ['cep', '01234-000', '01234000', 1],
     ]);
-    const same = computeLegal({ address: 'R. das Flores, 120 apto 3', zipCode: '01234000' }, [d]).findings;
+    const same = mismatches(computeLegal({ address: 'R. das Flores, 120 apto 3', zipCode: '01234000' }, [d]));
     expect(same).toEqual([]);
-    const other = computeLegal({ address: 'Avenida Paulista, 1000', zipCode: '01310100' }, [d]).findings.map((f) => f.title);
+    const other = mismatches(computeLegal({ address: 'Avenida Paulista, 1000', zipCode: '01310100' }, [d])).map((f) => f.title);
     expect(other).toEqual(['Endereço divergente', 'CEP divergente']);
   });
 

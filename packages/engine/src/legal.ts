@@ -1,5 +1,14 @@
 import type { FigureSource, Insight, LegalResult, Severity } from '@viabiliza/contracts/analysis-result';
-import { LIEN_TYPES, type LienType } from '@viabiliza/contracts/document-types';
+import { LIEN_TYPES } from '@viabiliza/contracts/document-types';
+import {
+  CERTIDAO_STATUS_LABELS,
+  CHECK_STATUS_LABELS,
+  LIEN_SEVERITY_LABELS,
+  type CertidaoCheck,
+  type Citation,
+  type Dossier,
+  type DossierLien,
+} from '@viabiliza/contracts/dossier';
 import {
   DOCUMENT_OPTIONS,
   DOCUMENT_OPTION_LABELS,
@@ -7,6 +16,7 @@ import {
   type Questionnaire,
 } from '@viabiliza/contracts/questionnaire';
 import { DOCUMENT_ROLES, documentTypeOf } from './document-roles.ts';
+import { citationSource, sameAddress } from './document-facts.ts';
 import { formatNumber, formatPercent } from './report.ts';
 import { documentSource, questionnaireNumber, questionnaireSource } from './resolve-inputs.ts';
 import type { EngineDocument } from './types.ts';
@@ -116,212 +126,49 @@ export function buildChecklist(q: Questionnaire, docs: readonly EngineDocument[]
 }
 
 // ------------------------------------------------------------------------------------------------
-// Liens and restrictions (ônus)
+// The dossier: liens, certidões and cross-document checks (issue 16)
 
-/** How much each kind of lien weighs on a sale. */
-const LIEN_SEVERITY: Record<LienType, Severity> = {
-  hipoteca: 'alta',
-  alienacao_fiduciaria: 'alta',
-  penhora: 'alta',
-  arresto: 'alta',
-  sequestro: 'alta',
-  indisponibilidade: 'alta',
-  usufruto: 'alta',
-  inalienabilidade: 'alta',
-  impenhorabilidade: 'media',
-  incomunicabilidade: 'baixa',
-  servidao: 'media',
-  promessa_registrada: 'alta',
-  acao_reipersecutoria: 'alta',
-  enfiteuse: 'media',
-  tombamento: 'media',
-  bem_de_familia: 'media',
-};
+/** How a lien's weight on a sale (DOCUMENTS.md) becomes a finding's severity. */
+const WEIGHT_SEVERITY: Record<LienWeight, Severity> = { bloqueia: 'alta', condiciona: 'media', informa: 'baixa' };
+type LienWeight = DossierLien['severity'];
 
-export const LIEN_PATTERNS: readonly { type: string; pattern: RegExp; severity: Severity }[] = [
-  { type: 'hipoteca', pattern: /hipotec/g, severity: 'alta' },
-  {
-    type: 'alienação fiduciária',
-    pattern: /alienacao fiduciaria|alienad[oa] fiduciariamente|alienou fiduciariamente|propriedade fiduciaria/g,
-    severity: 'alta',
-  },
-  { type: 'penhora', pattern: /\bpenhor(?:a|ad[oa])\b/g, severity: 'alta' },
-  { type: 'arresto', pattern: /\barrest(?:o|ad[oa])\b/g, severity: 'alta' },
-  { type: 'indisponibilidade', pattern: /\bindisponibilidade\b|\bindisponivel\b/g, severity: 'alta' },
-  { type: 'arrolamento', pattern: /\barrolament|\barrolad[oa]\b/g, severity: 'alta' },
-  { type: 'usufruto', pattern: /\busufrut/g, severity: 'alta' },
-  { type: 'cláusula de inalienabilidade', pattern: /inalienabilidade/g, severity: 'alta' },
-  { type: 'cláusula de impenhorabilidade', pattern: /impenhorabilidade/g, severity: 'media' },
-  { type: 'servidão', pattern: /\bservidao\b|\bservidoes\b/g, severity: 'media' },
-];
+const cite = (c: Citation, label: string): FigureSource => citationSource(c, label);
 
-const CANCELLATION = /cancelament|cancelad[oa]|cancela-se|\bbaixa d[aeo]|\bextint[oa]\b|\bextincao\b|\bliberacao d[ae]|levantamento d[ae]/;
-/** 'livre e desembaraçado de quaisquer ônus, hipotecas…', 'não consta penhora'. */
-const NEGATION = /\blivres?\b.{0,80}(?:onus|desembaracad)|desembaracad|\binexist|\bnao (?:ha|existe|existem|consta|constam|pesa|pesam)\b|nada consta|\bsem onus\b|\bisent[oa]s? de\b|\bnegativa de onus/;
-/** A registration entry starts a line or a sentence: 'R.1/45.678 -', 'AV.3 -', 'Av-3'. */
-const ENTRY_MARK = /(?:^|\n|[.;]\s)[ \t]*(R|AV|Av)\s*[.-]\s*(\d{1,3})(?=[\s/:–—-]|\.\s)/g;
-const ENTRY_REFERENCE = /\b(r|av)\s*[.-]\s*(\d{1,3})\b/g;
-
-export interface LienFound {
-  type: string;
-  severity: Severity;
-  /** 'R.2', 'AV.2', or null outside numbered entries. */
-  entry: string | null;
-  page: number;
-  excerpt: string;
-  cancelled: boolean;
-  cancelledBy: { entry: string | null; page: number } | null;
-}
-
-interface Entry {
-  label: string | null;
-  start: number;
-  end: number;
-}
-
-function entriesOf(t: DocText): Entry[] {
-  const marks = [...t.text.matchAll(ENTRY_MARK)].map((m) => ({
-    label: `${m[1]!.toUpperCase()}.${Number(m[2])}`,
-    start: m.index + m[0].search(/[RA]/),
-  }));
-  const entries: Entry[] = [{ label: null, start: 0, end: marks[0]?.start ?? t.text.length }];
-  marks.forEach((mark, i) => entries.push({ label: mark.label, start: mark.start, end: marks[i + 1]?.start ?? t.text.length }));
-  return entries.filter((e) => e.end > e.start);
+function lienLabel(l: DossierLien): string {
+  return LIEN_TYPES[l.type].toLowerCase();
 }
 
 /**
- * Liens and restrictions mentioned in a document's text, entry by entry. An entry that cancels
- * (cancelamento, baixa, extinção) marks as cancelled the entries it cites ('objeto da AV.2'),
- * else the latest active lien of the type it names; a mention followed by its cancellation in
- * the same sentence outside numbered entries is cancelled too. Negative statements ('livre e
- * desembaraçado de ônus') are not liens.
+ * One finding per lien of the dossier's matrículas: active ones by their weight on a sale
+ * (blocks → alta, conditions → média, informs → baixa), cancelled ones as notes naming the act
+ * that cancelled them, which the score does not count.
  */
-export function findLiens(t: DocText): LienFound[] {
-  const found: LienFound[] = [];
-  for (const entry of entriesOf(t)) {
-    const text = t.folded.slice(entry.start, entry.end);
-    const mentioned: { type: string; severity: Severity; index: number; end: number }[] = [];
-    for (const { type, pattern, severity } of LIEN_PATTERNS) {
-      for (const match of text.matchAll(pattern)) {
-        const index = entry.start + match.index;
-        if (NEGATION.test(sentenceAround(t.folded, index))) continue;
-        mentioned.push({ type, severity, index, end: index + match[0].length });
-        break;
-      }
-    }
-    const cancels = entry.label !== null && CANCELLATION.test(text);
-    if (!cancels) {
-      for (const m of mentioned) {
-        const sentence = sentenceAround(t.folded, m.index);
-        const cancelledHere = entry.label === null && CANCELLATION.test(sentence);
-        found.push({
-          type: m.type,
-          severity: m.severity,
-          entry: entry.label,
-          page: pageAt(t, m.index),
-          excerpt: excerpt(t.text, m.index, m.end),
-          cancelled: cancelledHere,
-          cancelledBy: cancelledHere ? { entry: null, page: pageAt(t, m.index) } : null,
-        });
-      }
-      continue;
-    }
-    const cited = new Set(
-      [...text.matchAll(ENTRY_REFERENCE)].map((r) => `${r[1]!.toUpperCase()}.${Number(r[2])}`).filter((label) => label !== entry.label),
-    );
-    const by = { entry: entry.label, page: pageAt(t, entry.start) };
-    if (cited.size > 0) {
-      for (const lien of found) {
-        if (!lien.cancelled && lien.entry !== null && cited.has(lien.entry)) {
-          lien.cancelled = true;
-          lien.cancelledBy = by;
-        }
-      }
-      continue;
-    }
-    for (const type of new Set(mentioned.map((m) => m.type))) {
-      const latest = found.filter((l) => l.type === type && !l.cancelled).at(-1);
-      if (latest) {
-        latest.cancelled = true;
-        latest.cancelledBy = by;
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * The liens of one document. Only a registry document (a matrícula) records liens: a deed, a
- * contract, a web page or a certificate names them to deny or disclaim them. Extraction gives
- * each lien with its act and whether a later act cancelled it; documents read before it did are
- * scanned here, still only if they are matrículas.
- */
-function liensOf(doc: EngineDocument): LienFound[] {
-  if (documentTypeOf(doc) !== 'matricula') return [];
-  const fromActs = doc.keyFields.filter((f) => f.key === 'onus' && f.lien);
-  if (fromActs.length > 0) {
-    return fromActs.map((f) => {
-      const lien = f.lien!;
-      return {
-        type: LIEN_TYPES[lien.type].toLowerCase(),
-        severity: LIEN_SEVERITY[lien.type],
-        entry: lien.act,
-        page: f.page,
-        excerpt: f.value,
-        cancelled: !lien.active,
-        cancelledBy: lien.active ? null : { entry: lien.cancelledBy, page: f.page },
-      };
-    });
-  }
-  const t = docText(doc);
-  const liens = findLiens(t);
-  // Key fields from extraction ('hipoteca', 'penhora (cancelada)') add what the text scan missed.
-  for (const field of doc.keyFields) {
-    if (field.key !== 'onus') continue;
-    const cancelled = /cancelad/i.test(field.value);
-    const name = field.value.replace(/\s*\(cancelad[oa]\)\s*$/i, '').trim();
-    const folded = foldSameLength(name);
-    const known = LIEN_PATTERNS.find((p) => foldSameLength(p.type) === folded || new RegExp(p.pattern.source).test(folded));
-    const type = known?.type ?? name;
-    if (liens.some((l) => l.type === type)) continue;
-    liens.push({
-      type,
-      severity: known?.severity ?? 'media',
-      entry: null,
-      page: field.page,
-      excerpt: field.value,
-      cancelled,
-      cancelledBy: cancelled ? { entry: null, page: field.page } : null,
-    });
-  }
-  return liens;
-}
-
-function lienFindings(docs: readonly EngineDocument[]): Insight[] {
+function lienFindings(dossier: Dossier): Insight[] {
   const out: Insight[] = [];
-  docs.forEach((doc, d) => {
-    liensOf(doc).forEach((lien, i) => {
-      const where = lien.entry ? ` (${lien.entry})` : '';
-      const sources: FigureSource[] = [documentSource(doc, lien.page, `Ônus: ${lien.type}`)];
-      if (lien.cancelled) {
-        if (lien.cancelledBy && lien.cancelledBy.page !== lien.page) {
-          sources.push(documentSource(doc, lien.cancelledBy.page, `Cancelamento: ${lien.type}`));
-        }
-        const by = lien.cancelledBy?.entry ? ` em ${lien.cancelledBy.entry}` : '';
+  dossier.matriculas.forEach((m, mi) => {
+    m.liens.forEach((lien, li) => {
+      const label = lienLabel(lien);
+      const where = `matrícula ${m.matricula}, ${lien.act}`;
+      const sources = [cite(lien.citation, `Ônus: ${label} (${lien.act})`)];
+      if (lien.status === 'cancelado') {
+        if (lien.cancelCitation) sources.push(cite(lien.cancelCitation, `Cancelamento: ${label}`));
+        const by = lien.cancelledBy ? ` em ${lien.cancelledBy}` : '';
         out.push({
-          id: `legal-onus-cancelado-${d + 1}-${i + 1}`,
+          id: `legal-onus-cancelado-${mi + 1}-${li + 1}`,
           severity: 'baixa',
-          title: `Ônus cancelado: ${lien.type}${where}`,
-          detail: `${doc.fileName}: ${lien.type}${where} consta como cancelada${by}; não é ônus ativo. Confirme na certidão de ônus reais atualizada. Trecho: "${lien.excerpt}"`,
+          title: `Ônus cancelado: ${label} (${lien.act})`,
+          detail: `${label[0]!.toUpperCase()}${label.slice(1)} da ${where} consta cancelada${by}; não é ônus ativo. "${lien.citation.quote}"`,
           sources,
         });
         return;
       }
+      const beneficiary = lien.beneficiary ? ` em favor de ${lien.beneficiary}` : '';
+      const date = lien.date ? ` de ${formatIsoDate(lien.date)}` : '';
       out.push({
-        id: `legal-onus-${d + 1}-${i + 1}`,
-        severity: lien.severity,
-        title: `Ônus ou restrição: ${lien.type}${where}`,
-        detail: `${doc.fileName}, p. ${lien.page}: "${lien.excerpt}"`,
+        id: `legal-onus-${mi + 1}-${li + 1}`,
+        severity: WEIGHT_SEVERITY[lien.severity],
+        title: `${LIEN_SEVERITY_LABELS[lien.severity]}: ${label} (${lien.act})`,
+        detail: `${label[0]!.toUpperCase()}${label.slice(1)} ativa na ${where}${date}${beneficiary}. ${lien.citation.fileName}, p. ${lien.citation.page}: "${lien.citation.quote}"`,
         sources,
       });
     });
@@ -329,7 +176,61 @@ function lienFindings(docs: readonly EngineDocument[]): Insight[] {
   return out;
 }
 
-/** Active (not cancelled) liens of all documents, for insights and the score. */
+function formatIsoDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
+/** Expired certidões weigh more than missing ones (a missing one may simply not have been sent). */
+const CERTIDAO_SEVERITY: Partial<Record<CertidaoCheck['status'], Severity>> = { vencida: 'media', ausente: 'baixa', sem_data: 'baixa' };
+
+function certidaoFindings(dossier: Dossier): Insight[] {
+  const out: Insight[] = [];
+  dossier.certidoes.forEach((c, i) => {
+    const severity = CERTIDAO_SEVERITY[c.status];
+    if (!severity) return;
+    const about = c.person ? ` — ${c.person}` : '';
+    const dates = [c.issuedOn ? `emitida em ${formatIsoDate(c.issuedOn)}` : null, c.validUntil ? `válida até ${formatIsoDate(c.validUntil)}` : null].filter(Boolean).join(', ');
+    const status = CERTIDAO_STATUS_LABELS[c.status].toLowerCase();
+    out.push({
+      id: `legal-certidao-${c.status}-${i + 1}`,
+      severity,
+      title: `Certidão ${status}: ${c.label}${about}`,
+      detail:
+        c.status === 'ausente'
+          ? `${c.label}${about} não está entre os documentos: providencie antes da escritura.`
+          : `${c.label}${about}${dates ? `, ${dates}` : ''} (${c.rule}): ${status} em ${formatIsoDate(dossier.asOf)}.`,
+      sources: c.citation ? [cite(c.citation, c.label)] : [],
+    });
+  });
+  return out;
+}
+
+/** Checks the lien and certidão findings already say; the others become findings of their own. */
+const CHECKS_SAID_ELSEWHERE: ReadonlySet<string> = new Set(['onus', 'certidoes']);
+
+function checkFindings(dossier: Dossier): Insight[] {
+  const out: Insight[] = [];
+  for (const check of dossier.checks) {
+    if (CHECKS_SAID_ELSEWHERE.has(check.id) || (check.status !== 'falha' && check.status !== 'atencao')) continue;
+    const severity: Severity = check.status === 'atencao' ? 'baixa' : check.id === 'vendedores_proprietarios' ? 'alta' : 'media';
+    out.push({
+      id: `legal-verificacao-${check.id}`,
+      severity,
+      title: `${CHECK_STATUS_LABELS[check.status]}: ${check.label}`,
+      detail: check.detail,
+      sources: check.citations.map((c) => cite(c, check.label)),
+    });
+  }
+  return out;
+}
+
+export const INSUFFICIENT_NO_MATRICULA =
+  'Dados insuficientes: nenhuma certidão de matrícula entre os documentos, então proprietários, ônus e certidões não puderam ser verificados. Envie a matrícula atualizada.';
+export const NO_DOSSIER_NOTE =
+  'Os atos da matrícula não foram lidos nesta análise (sem dossiê): ônus e proprietários não foram verificados.';
+
+/** Active (not cancelled) liens among the legal findings, for insights. */
 export function activeLiens(findings: readonly Insight[]): Insight[] {
   return findings.filter((f) => f.id.startsWith('legal-onus-') && !f.id.startsWith('legal-onus-cancelado-'));
 }
@@ -413,35 +314,7 @@ function areaFindings(q: Questionnaire, docs: readonly EngineDocument[]): Insigh
   return out;
 }
 
-const ADDRESS_WORDS: Record<string, string> = { r: 'rua', av: 'avenida', al: 'alameda', tv: 'travessa', rod: 'rodovia', est: 'estrada', pca: 'praca' };
-const ADDRESS_STOP = new Set([
-  'rua', 'avenida', 'alameda', 'travessa', 'rodovia', 'estrada', 'praca', 'largo', 'viela', 'de', 'da', 'do', 'das', 'dos', 'e',
-  'n', 'no', 'nr', 'numero', 'apto', 'ap', 'apartamento', 'bloco', 'bl', 'casa', 'lote', 'quadra', 'sala', 'andar', 'conjunto',
-  'edificio', 'ed', 'bairro', 'cep', 'sp', 'sao', 'paulo', 'cidade', 'municipio', 'estado', 'km',
-]);
-
-function addressParts(address: string): { words: Set<string>; number: string | null } {
-  const s = foldSameLength(address)
-    .replace(/\b\d{5}-?\d{3}\b|\b\d{2}\.\d{3}-\d{3}\b/g, ' ')
-    .replace(/(\d)\.(\d{3})\b/g, '$1$2')
-    .replace(/[nº°]\s*º|n\.\s*º|nº/g, ' ');
-  const tokens = s.split(/[^a-z0-9]+/).filter(Boolean).map((w) => ADDRESS_WORDS[w] ?? w);
-  const number = tokens.find((w) => /^\d+$/.test(w)) ?? null;
-  const words = new Set(tokens.filter((w) => !/^\d+$/.test(w) && w.length >= 3 && !ADDRESS_STOP.has(w)));
-  return { words, number };
-}
-
-/** Same street and number as far as the text shows (accents, case, abbreviations ignored). */
-export function sameAddress(a: string, b: string): boolean {
-  const pa = addressParts(a);
-  const pb = addressParts(b);
-  if (pa.number && pb.number && pa.number !== pb.number) return false;
-  const smaller = Math.min(pa.words.size, pb.words.size);
-  if (smaller === 0) return true;
-  let shared = 0;
-  for (const w of pa.words) if (pb.words.has(w)) shared++;
-  return shared / smaller >= 0.5;
-}
+export { sameAddress };
 
 function addressFindings(q: Questionnaire, docs: readonly EngineDocument[]): Insight[] {
   const out: Insight[] = [];
@@ -540,10 +413,23 @@ export function bySeverity<T extends { severity: Severity }>(items: readonly T[]
     .map((x) => x.item);
 }
 
-export function computeLegal(q: Questionnaire, docs: readonly EngineDocument[]): LegalResult {
-  return {
-    checklist: buildChecklist(q, docs),
-    legalStatus: q.legalStatus ? LEGAL_STATUS_LABELS[q.legalStatus] : null,
-    findings: bySeverity([...statusFindings(q), ...lienFindings(docs), ...areaFindings(q, docs), ...addressFindings(q, docs)]),
-  };
+/**
+ * The legal part. Liens, certidões and cross-document checks come only from the dossier (a lien is
+ * a registry act, never a word found in a text); without a matrícula in the folder the part says
+ * the data is insufficient instead of scoring it. With a dossier, the questionnaire is compared
+ * with its consolidated facts (resolve-inputs reports those disagreements), not with every
+ * address a document prints.
+ */
+export function computeLegal(q: Questionnaire, docs: readonly EngineDocument[], dossier: Dossier | null = null): LegalResult {
+  const checklist = buildChecklist(q, docs);
+  const legalStatus = q.legalStatus ? LEGAL_STATUS_LABELS[q.legalStatus] : null;
+  const hasMatricula = dossier ? dossier.matriculas.length > 0 : docs.some((d) => documentTypeOf(d) === 'matricula');
+  if (!dossier) {
+    const findings = [...statusFindings(q), ...areaFindings(q, docs), ...addressFindings(q, docs)];
+    if (hasMatricula) findings.push({ id: 'legal-sem-dossie', severity: 'baixa', title: 'Ônus não verificados', detail: NO_DOSSIER_NOTE, sources: [] });
+    return { checklist, legalStatus, findings: bySeverity(findings), insufficient: hasMatricula ? null : INSUFFICIENT_NO_MATRICULA, blockingLiens: 0 };
+  }
+  const findings = [...statusFindings(q), ...lienFindings(dossier), ...certidaoFindings(dossier), ...checkFindings(dossier)];
+  const blockingLiens = dossier.matriculas.reduce((n, m) => n + m.liens.filter((l) => l.status === 'ativo' && l.severity === 'bloqueia').length, 0);
+  return { checklist, legalStatus, findings: bySeverity(findings), insufficient: hasMatricula ? null : INSUFFICIENT_NO_MATRICULA, blockingLiens };
 }

@@ -303,6 +303,7 @@ function legalSection(l: LegalResult): string {
     ),
   ];
   if (missing.length) parts.push(`Documentos ausentes: ${missing.join(', ')}.`);
+  if (l.insufficient) parts.push(l.insufficient);
   parts.push('### Achados nos documentos', insightList(l.findings, 'Nenhum ônus, restrição ou divergência encontrado no texto dos documentos enviados.'));
   return parts.join('\n\n');
 }

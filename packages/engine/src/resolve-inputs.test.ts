@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysisDate, documentNumber, isDevelopmentProject, resolveAreas, resolveInputs } from './resolve-inputs.ts';
+import { analyze } from './analyze.ts';
+import { dossierOf, fact } from './dossier-fixtures.ts';
 import type { EngineDocument, EngineInput } from './types.ts';
 
 const AT = '2026-02-10T12:00:00.000Z';
@@ -111,5 +113,62 @@ describe('isDevelopmentProject', () => {
     expect(isDevelopmentProject({ purpose: ['residencial', 'desenvolvimento'] })).toBe(true);
     expect(isDevelopmentProject({ propertyType: 'apartamento', mainObjective: 'locacao' })).toBe(false);
     expect(isDevelopmentProject({})).toBe(false);
+  });
+});
+
+describe('questionnaire from the dossier', () => {
+  const facts = [
+    fact('cidade', 'São Paulo', 'São Paulo', 'iptu', 1),
+    fact('uf', 'SP', 'SP', 'iptu', 1),
+    fact('endereco', 'Rua Cardeal Arcoverde, 1200, apto 52', null, 'iptu', 1),
+    fact('area_privativa_m2', '72,50 m²', 72.5, 'mat', 1),
+    fact('area_total_m2', '110,30 m²', 110.3, 'mat', 1),
+    fact('valor_transacao', 'R$ 850.000,00', 850000, 'escritura', 3),
+    fact('iptu_anual', 'R$ 2.400,00', 2400, 'iptu', 2),
+    fact('valor_itbi_pago', 'R$ 25.500,00', 25500, 'comprovante', 1),
+  ];
+  const dossier = dossierOf({ facts });
+
+  it('fills what the questionnaire leaves blank, each figure cited to its document and page', () => {
+    const r = resolveInputs(input({ dossier }));
+    expect(r.city).toBe('São Paulo');
+    expect(r.state).toBe('SP');
+    expect(r.address).toEqual({ value: 'Rua Cardeal Arcoverde, 1200, apto 52', source: { kind: 'document', documentId: 'iptu', fileName: 'iptu.pdf', page: 1, label: 'Endereço' } });
+    expect(r.area).toMatchObject({ value: 72.5, source: { kind: 'document', documentId: 'mat', page: 1 } });
+    expect(r.price).toMatchObject({ value: 850000, source: { kind: 'document', documentId: 'escritura', fileName: 'escritura.pdf', page: 3 } });
+    expect(r.annualTax).toMatchObject({ value: 2400, source: { kind: 'document', documentId: 'iptu', page: 2 } });
+    expect(r.itbi).toMatchObject({ value: 25500, source: { kind: 'document', documentId: 'comprovante', page: 1, label: 'ITBI pago' } });
+    expect(r.disagreements).toEqual([]);
+  });
+
+  it('keeps the questionnaire where both speak and reports the disagreement with both values and the document', () => {
+    const r = resolveInputs(input({ dossier, questionnaire: { city: 'Campinas', usableArea: '90', targetValue: '850.000' } }));
+    expect(r.city).toBe('Campinas');
+    expect(r.area).toMatchObject({ value: 90, source: { kind: 'questionnaire', field: 'usableArea' } });
+    expect(r.disagreements!.map((d) => d.id)).toEqual(['divergencia-city', 'divergencia-usableArea']);
+    const area = r.disagreements![1]!;
+    expect(area.detail).toContain('90,00 m²');
+    expect(area.detail).toContain('72,50 m²');
+    expect(area.detail).toContain('mat.pdf, p. 1');
+    expect(area.sources).toEqual([
+      { kind: 'questionnaire', field: 'usableArea', label: expect.any(String) },
+      { kind: 'document', documentId: 'mat', fileName: 'mat.pdf', page: 1, label: 'Área privativa' },
+    ]);
+  });
+
+  it('makes an analysis from documents alone a real one: the city read, the ITBI paid in the acquisition costs', () => {
+    const r = analyze({ analysisType: 'complete', questionnaire: {}, documents: [], generatedAt: AT, dossier });
+    expect(r.warnings.some((w) => w.startsWith('Cidade não informada'))).toBe(false);
+    expect(r.references.some((ref) => ref.id === 'itbi-sao-paulo')).toBe(true);
+    expect(r.financial!.price.value).toBe(850000);
+    expect(r.financial!.itbi).toMatchObject({ value: 25500, source: { kind: 'document', documentId: 'comprovante', page: 1 } });
+    expect(r.financial!.acquisitionTotal.value).toBeGreaterThan(850000 + 25500);
+    expect(r.dossier).toBe(dossier);
+  });
+
+  it('reports the disagreement in the result too, as a risk and a warning', () => {
+    const r = analyze({ analysisType: 'complete', questionnaire: { city: 'Campinas' }, documents: [], generatedAt: AT, dossier });
+    expect(r.risks.find((x) => x.id === 'risk-divergencia-city')?.detail).toContain('São Paulo');
+    expect(r.warnings.some((w) => w.includes('Campinas') && w.includes('São Paulo'))).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
-import type { Figure, FigureSource, FigureUnit } from '@viabiliza/contracts/analysis-result';
+import type { Figure, FigureSource, FigureUnit, Insight } from '@viabiliza/contracts/analysis-result';
+import type { Dossier, DossierFactKey } from '@viabiliza/contracts/dossier';
 import { AREA_TYPE_ORDER, documentTypeOf, PRICE_TYPE_ORDER } from './document-roles.ts';
 import { QUESTIONNAIRE_FIELD_LABELS, parseBrNumber, type Questionnaire, type QuestionnaireField } from '@viabiliza/contracts/questionnaire';
 import { resolveAssumptionsWithReferences } from './assumptions.ts';
+import { dossierNumber, dossierText, sameAddress } from './document-facts.ts';
 import { figure } from './figure.ts';
-import { normalizeState } from './reference-data.ts';
+import { normalizeCity, normalizeState } from './reference-data.ts';
+import { formatMoney, formatNumber } from './report.ts';
 import type { EngineDocument, EngineInput, ResolvedInputs } from './types.ts';
 
 /** A number with the place it came from. */
@@ -87,17 +90,22 @@ function toFigure(id: string, label: string, unit: FigureUnit, s: Sourced | null
 
 const LAND_IS_TOTAL = new Set(['terreno', 'casa', 'galpao']);
 
-/** Areas from the questionnaire, else from the documents' key fields. */
-export function resolveAreas(q: Questionnaire, docs: readonly EngineDocument[]): ResolvedAreas {
+/** Areas from the questionnaire, else from the dossier's facts, else from the documents' key fields. */
+export function resolveAreas(q: Questionnaire, docs: readonly EngineDocument[], dossier: Dossier | null = null): ResolvedAreas {
   const isLand = q.propertyType === 'terreno';
-  const usable = questionnaireNumber(q, 'usableArea') ?? documentNumber(docs, ['area_privativa_m2'], AREA_DOC_ORDER);
-  const built = questionnaireNumber(q, 'builtArea') ?? documentNumber(docs, ['area_construida_m2'], AREA_DOC_ORDER);
-  const total =
-    questionnaireNumber(q, 'totalArea') ??
-    documentNumber(docs, isLand ? ['area_terreno_m2', 'area_total_m2'] : ['area_total_m2'], AREA_DOC_ORDER);
+  const fromDocs = (keys: readonly DossierFactKey[]): Sourced | null => {
+    for (const key of keys) {
+      const fact = dossierNumber(dossier, key);
+      if (fact) return fact;
+    }
+    return documentNumber(docs, keys, AREA_DOC_ORDER);
+  };
+  const usable = questionnaireNumber(q, 'usableArea') ?? fromDocs(['area_privativa_m2']);
+  const built = questionnaireNumber(q, 'builtArea') ?? fromDocs(['area_construida_m2']);
+  const total = questionnaireNumber(q, 'totalArea') ?? fromDocs(isLand ? ['area_terreno_m2', 'area_total_m2'] : ['area_total_m2']);
   const land =
     (q.propertyType && LAND_IS_TOTAL.has(q.propertyType) ? questionnaireNumber(q, 'totalArea') : null) ??
-    documentNumber(docs, isLand ? ['area_terreno_m2', 'area_total_m2'] : ['area_terreno_m2'], AREA_DOC_ORDER);
+    fromDocs(isLand ? ['area_terreno_m2', 'area_total_m2'] : ['area_terreno_m2']);
   return {
     usable: toFigure('usableArea', 'Área útil / privativa', 'm2', usable),
     built: toFigure(
@@ -109,6 +117,58 @@ export function resolveAreas(q: Questionnaire, docs: readonly EngineDocument[]):
     total: toFigure('totalArea', isLand ? 'Área total do terreno' : 'Área total', 'm2', total),
     land: toFigure('landArea', 'Área do terreno', 'm2', land),
   };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Questionnaire × documents
+
+function sourceText(s: FigureSource): string {
+  return s.kind === 'document' ? `${s.fileName}, p. ${s.page}` : 'documento';
+}
+
+function disagreement(field: QuestionnaireField, typed: string, docValue: string, docSource: FigureSource): Insight {
+  const label = QUESTIONNAIRE_FIELD_LABELS[field];
+  return {
+    id: `divergencia-${field}`,
+    severity: 'media',
+    title: `Questionário e documentos divergem: ${label.toLowerCase()}`,
+    detail: `Questionário: ${typed}; ${sourceText(docSource)}: ${docValue}. Foi usado o valor do questionário; confira qual está certo.`,
+    sources: [questionnaireSource(field), docSource],
+  };
+}
+
+/** Two figures differ when more than `tolerance` apart (of the larger one). */
+function numbersDiffer(a: number, b: number, tolerance: number): boolean {
+  return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)) > tolerance;
+}
+
+const NUMBER_CHECKS: readonly { field: QuestionnaireField; key: DossierFactKey; unit: 'm2' | 'BRL'; tolerance: number; allowZero?: boolean }[] = [
+  { field: 'usableArea', key: 'area_privativa_m2', unit: 'm2', tolerance: 0.05 },
+  { field: 'builtArea', key: 'area_construida_m2', unit: 'm2', tolerance: 0.05 },
+  { field: 'totalArea', key: 'area_total_m2', unit: 'm2', tolerance: 0.05 },
+  { field: 'targetValue', key: 'valor_transacao', unit: 'BRL', tolerance: 0.01 },
+  { field: 'annualTax', key: 'iptu_anual', unit: 'BRL', tolerance: 0.05, allowZero: true },
+];
+
+/** Every field both the questionnaire and the dossier state, where they disagree. */
+export function questionnaireDisagreements(q: Questionnaire, dossier: Dossier | null): Insight[] {
+  if (!dossier) return [];
+  const out: Insight[] = [];
+  const city = dossierText(dossier, 'cidade');
+  if (q.city?.trim() && city && normalizeCity(q.city) !== normalizeCity(city.value)) out.push(disagreement('city', q.city.trim(), city.value, city.source));
+  const uf = dossierText(dossier, 'uf');
+  const typedUf = normalizeState(q.state);
+  if (typedUf && uf && normalizeState(uf.value) && normalizeState(uf.value) !== typedUf) out.push(disagreement('state', typedUf, uf.value, uf.source));
+  const address = dossierText(dossier, 'endereco');
+  if (q.address?.trim() && address && !sameAddress(q.address, address.value)) out.push(disagreement('address', `"${q.address.trim()}"`, `"${address.value}"`, address.source));
+  for (const check of NUMBER_CHECKS) {
+    const typed = questionnaireNumber(q, check.field, !check.allowZero);
+    const doc = dossierNumber(dossier, check.key);
+    if (!typed || !doc || !numbersDiffer(typed.value, doc.value, check.tolerance)) continue;
+    const show = (v: number) => (check.unit === 'BRL' ? formatMoney(v) : `${formatNumber(v)} m²`);
+    out.push(disagreement(check.field, show(typed.value), show(doc.value), doc.source));
+  }
+  return out;
 }
 
 export function isDevelopmentProject(q: Questionnaire): boolean {
@@ -134,7 +194,8 @@ export function analysisDate(generatedAt: string): string | undefined {
 export function resolveInputs(input: EngineInput): ResolvedInputs {
   const q = input.questionnaire ?? {};
   const docs = input.documents ?? [];
-  const areas = resolveAreas(q, docs);
+  const dossier = input.dossier ?? null;
+  const areas = resolveAreas(q, docs, dossier);
   const isLand = q.propertyType === 'terreno';
   // A plot is bought by its land area; its built area is what is planned on it.
   const area = isLand ? (areas.total ?? areas.land) : (areas.usable ?? areas.built ?? areas.total);
@@ -142,7 +203,9 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
   let price: Figure | null = null;
   const target = questionnaireNumber(q, 'targetValue');
   const fromDocs =
-    documentNumber(docs, ['valor_transacao'], PRICE_DOC_ORDER) ?? documentNumber(docs, ['valor'], ['compromisso', 'escritura']);
+    dossierNumber(dossier, 'valor_transacao') ??
+    documentNumber(docs, ['valor_transacao'], PRICE_DOC_ORDER) ??
+    documentNumber(docs, ['valor'], ['compromisso', 'escritura']);
   const perSqm = questionnaireNumber(q, 'pricePerSqm');
   if (target) price = figure('price', 'Valor do imóvel', target.value, 'BRL', target.source);
   else if (fromDocs) {
@@ -156,10 +219,16 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
 
   const rent = questionnaireNumber(q, 'monthlyRent');
   const condo = questionnaireNumber(q, 'condominiumFee', false);
-  const tax = questionnaireNumber(q, 'annualTax', false) ?? documentNumber(docs, ['valor_imposto'], ['iptu_carne', 'iptu_cadastral']);
+  const tax =
+    questionnaireNumber(q, 'annualTax', false) ??
+    dossierNumber(dossier, 'iptu_anual') ??
+    documentNumber(docs, ['valor_imposto'], ['iptu_carne', 'iptu_cadastral']);
   const down = questionnaireNumber(q, 'minimumDownPayment');
-  const city = q.city?.trim() ? q.city.trim() : null;
-  const state = normalizeState(q.state);
+  // The questionnaire wins; what it leaves blank the documents say (São Paulo, not 'Cidade não informada').
+  const city = q.city?.trim() ? q.city.trim() : (dossierText(dossier, 'cidade')?.value ?? null);
+  const state = normalizeState(q.state) ?? normalizeState(dossierText(dossier, 'uf')?.value);
+  const address = q.address?.trim() ? { value: q.address.trim(), source: questionnaireSource('address') } : dossierText(dossier, 'endereco');
+  const itbiRead = dossierNumber(dossier, 'valor_itbi_pago') ?? dossierNumber(dossier, 'valor_itbi');
   const { assumptions, references } = resolveAssumptionsWithReferences(city, state, input.overrides ?? {}, analysisDate(input.generatedAt));
 
   return {
@@ -174,6 +243,9 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
     acceptsFinancing: typeof q.acceptsFinancing === 'boolean' ? q.acceptsFinancing : null,
     city,
     state,
+    address,
+    itbi: itbiRead ? figure('itbi', 'ITBI', itbiRead.value, 'BRL', itbiRead.source, 'ITBI lido da guia / do comprovante.') : null,
+    disagreements: questionnaireDisagreements(q, dossier),
     isDevelopment: isDevelopmentProject(q),
     assumptions,
     references,

@@ -96,8 +96,17 @@ export function findingsPenalty(findings: readonly Insight[]): number {
   return findings.reduce((sum, f) => sum + FINDING_PENALTY[f.severity], 0);
 }
 
-export function legalScore(legal: LegalResult, propertyType: string | undefined): number {
-  let penalty = findingsPenalty(legal.findings);
+/** A blocking lien (penhora, indisponibilidade, inalienabilidade…) caps the legal part here. */
+export const BLOCKING_LIEN_CAP = 3;
+
+/**
+ * 10 minus the findings' penalties (a cancelled lien is a note and costs nothing) and the missing
+ * key documents; capped when an active lien blocks the sale. Null when the data is insufficient
+ * (no matrícula): the part is then left out of the score instead of counting as 0.
+ */
+export function legalScore(legal: LegalResult, propertyType: string | undefined): number | null {
+  if (legal.insufficient) return null;
+  let penalty = findingsPenalty(legal.findings.filter((f) => !f.id.startsWith('legal-onus-cancelado-')));
   for (const item of legal.checklist) {
     if (item.id === 'habite-se' && propertyType === 'terreno') continue;
     const p = CHECKLIST_PENALTY[item.id];
@@ -105,7 +114,8 @@ export function legalScore(legal: LegalResult, propertyType: string | undefined)
     if (item.status === 'ausente') penalty += p[0];
     else if (item.status === 'declarado') penalty += p[1];
   }
-  return clampScore(10 - penalty);
+  const score = clampScore(10 - penalty);
+  return (legal.blockingLiens ?? 0) > 0 ? Math.min(score, BLOCKING_LIEN_CAP) : score;
 }
 
 export function technicalScore(technical: TechnicalResult): number {
@@ -155,7 +165,8 @@ export function computeScore(p: ScoreParts): ViabilityScore {
   if (p.market && p.market.position !== 'indeterminado' && p.market.deviation.value !== null) {
     raw.push({ id: 'market', value: marketScore(p.market.deviation.value) });
   }
-  if (p.legal) raw.push({ id: 'legal', value: legalScore(p.legal, p.propertyType) });
+  const legal = p.legal ? legalScore(p.legal, p.propertyType) : null;
+  if (legal !== null) raw.push({ id: 'legal', value: legal });
   if (p.technical) raw.push({ id: 'technical', value: technicalScore(p.technical) });
   if (p.environmental) raw.push({ id: 'environmental', value: environmentalScore(p.environmental, p.hasDocuments) });
   raw.push({ id: 'completeness', value: clampScore(p.completenessPercent / 10) });
@@ -202,8 +213,8 @@ export function computeCompleteness(p: CompletenessParts): AnalysisResult['compl
   const hasDoc = (option: DocumentOption) => p.documents.some((d) => DOCUMENT_ROLES[documentTypeOf(d)].proves === option);
   const isLand = q.propertyType === 'terreno';
 
-  add('city', label('city'), filled(q.city));
-  add('state', label('state'), filled(q.state));
+  add('city', label('city'), p.inputs.city !== null);
+  add('state', label('state'), p.inputs.state !== null);
   add('propertyType', label('propertyType'), filled(q.propertyType));
   add('area', 'Área do imóvel (questionário ou documento)', p.inputs.area !== null);
   add('price', 'Valor do imóvel (questionário ou documento)', p.inputs.price !== null);
@@ -223,7 +234,7 @@ export function computeCompleteness(p: CompletenessParts): AnalysisResult['compl
     add('neighborhood', label('neighborhood'), filled(q.neighborhood));
   }
   if (p.legal) {
-    add('address', label('address'), filled(q.address));
+    add('address', label('address'), filled(q.address) || !!p.inputs.address);
     add('legalStatus', label('legalStatus'), filled(q.legalStatus));
     add('doc-matricula', `Documento: ${DOCUMENT_OPTION_LABELS.matricula}`, hasDoc('matricula'));
     add('doc-certidao', `Documento: ${DOCUMENT_OPTION_LABELS['certidao-negativa']}`, hasDoc('certidao-negativa'));
@@ -238,7 +249,7 @@ export function computeCompleteness(p: CompletenessParts): AnalysisResult['compl
     add('totalArea', 'Área total (questionário ou documento)', filled(q.totalArea) || hasKey(p, 'area_total_m2') || hasKey(p, 'area_terreno_m2'));
   }
   if (p.environmental) {
-    add('address', label('address'), filled(q.address));
+    add('address', label('address'), filled(q.address) || !!p.inputs.address);
     add('documents', 'Documentos do imóvel com texto (matrícula, certidões)', p.documents.some((d) => d.pages.some((pg) => pg.text.trim() !== '')));
   }
   const all = [...items.values()];

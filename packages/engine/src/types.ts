@@ -1,6 +1,7 @@
 import type { LienType } from '@viabiliza/contracts/document-types';
 import type { AnalysisType, AssumptionOverrides } from '@viabiliza/contracts/analysis';
-import type { AssumptionUsed, Figure, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
+import type { AssumptionUsed, Figure, FigureSource, Insight, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
+import type { Dossier } from '@viabiliza/contracts/dossier';
 import type { AssumptionId } from '@viabiliza/contracts/analysis';
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 
@@ -31,6 +32,13 @@ export interface EngineInput {
   /** ISO timestamp, passed in so the same input always gives the same result. */
   generatedAt: string;
   title?: string;
+  /**
+   * The due-diligence dossier of `documents` on the analysis date, built by the caller (the server
+   * runs `@viabiliza/extract`'s buildDossier; the engine does not read documents that way itself).
+   * The legal part's liens, certidões and checks come only from it; it also fills what the
+   * questionnaire leaves blank.
+   */
+  dossier?: Dossier | null;
 }
 
 /**
@@ -53,6 +61,12 @@ export interface ResolvedInputs {
   acceptsFinancing: boolean | null;
   city: string | null;
   state: string | null;
+  /** The property's address: the questionnaire's, else the dossier's. */
+  address?: { value: string; source: FigureSource } | null;
+  /** The ITBI the documents state (paid, else due), used as the acquisition's ITBI instead of price × rate. */
+  itbi?: Figure | null;
+  /** Where the questionnaire and the documents disagree (the questionnaire wins), each citing both. */
+  disagreements?: Insight[];
   isDevelopment: boolean;
   assumptions: Record<AssumptionId, AssumptionUsed>;
   references: ReferenceRowUsed[];
