@@ -1,0 +1,126 @@
+import type { DocumentTypeId } from '@viabiliza/contracts/document-types';
+import { DOSSIER_FACTS, type DossierFact, type DossierFactKey } from '@viabiliza/contracts/dossier';
+import { citeField, digitsOnly, fold, type Doc, type Field } from './common.ts';
+
+/**
+ * The main property's facts across the folder: each key field mapped to the fact it states (the
+ * ITBI's 'valor do imposto' is the tax, the carnê's is the yearly IPTU), every source listed with
+ * where it is printed, the most authoritative one first, and a conflict when they disagree.
+ */
+
+const CONTRACTS: DocumentTypeId[] = ['escritura', 'compromisso', 'minuta'];
+const ITBI: DocumentTypeId[] = ['itbi_guia', 'itbi_declaracao'];
+
+/** Who is believed first, per fact. Types not listed follow, by the field's confidence. */
+const AUTHORITY: Record<DossierFactKey, readonly DocumentTypeId[]> = {
+  matricula_numero: ['matricula', ...CONTRACTS],
+  cartorio: ['matricula', ...CONTRACTS],
+  inscricao_imobiliaria: ['iptu_cadastral', 'iptu_carne', ...ITBI, 'vvr', 'cnd_imobiliaria', 'matricula', ...CONTRACTS],
+  endereco: ['matricula', 'iptu_cadastral', 'iptu_carne', ...CONTRACTS, ...ITBI, 'vvr', 'cnd_imobiliaria'],
+  cep: ['iptu_cadastral', 'iptu_carne', 'matricula', ...CONTRACTS, ...ITBI],
+  cidade: ['matricula', 'iptu_cadastral', 'iptu_carne', ...CONTRACTS, ...ITBI],
+  uf: ['matricula', 'iptu_cadastral', 'iptu_carne', ...CONTRACTS, ...ITBI],
+  area_privativa_m2: ['matricula', ...CONTRACTS],
+  area_total_m2: ['matricula', ...CONTRACTS],
+  area_terreno_m2: ['iptu_cadastral', 'iptu_carne', 'matricula', 'itbi_declaracao'],
+  area_construida_m2: ['iptu_cadastral', 'iptu_carne', 'matricula', 'itbi_declaracao', 'habite_se'],
+  valor_transacao: [...CONTRACTS, ...ITBI],
+  valor_venal: ['iptu_cadastral', 'iptu_carne'],
+  valor_venal_referencia: ['vvr', ...ITBI, 'escritura'],
+  base_calculo_itbi: [...ITBI, 'escritura'],
+  aliquota_itbi: [...ITBI],
+  valor_itbi: [...ITBI, 'escritura'],
+  valor_itbi_pago: ['itbi_comprovante'],
+  data_pagamento_itbi: ['itbi_comprovante'],
+  iptu_anual: ['iptu_carne'],
+};
+
+/** The fact a document's key field states, or null. */
+export function factKeyOf(type: DocumentTypeId | null, key: string): DossierFactKey | null {
+  switch (key) {
+    case 'aliquota':
+      return type && ITBI.includes(type) ? 'aliquota_itbi' : null;
+    case 'valor_imposto':
+      if (type === 'iptu_carne') return 'iptu_anual';
+      return type && (ITBI.includes(type) || type === 'escritura') ? 'valor_itbi' : null;
+    case 'valor_pago':
+      return type === 'itbi_comprovante' ? 'valor_itbi_pago' : null;
+    case 'data_pagamento':
+      return type === 'itbi_comprovante' ? 'data_pagamento_itbi' : null;
+    default:
+      return Object.hasOwn(DOSSIER_FACTS, key) ? (key as DossierFactKey) : null;
+  }
+}
+
+const STREET_WORDS: Record<string, string> = { r: 'rua', av: 'avenida', al: 'alameda', tv: 'travessa', trav: 'travessa', rod: 'rodovia', pca: 'praca', est: 'estrada' };
+
+/** 'R. das Flores, nº 100, apto 52' → 'rua flores 100'. */
+export function addressKey(value: string): string {
+  const folded = fold(value).replace(/\bn[º°o]?\s*\.?\s*(?=\d)/g, ' ');
+  const m = /^(.*?\d+)/.exec(folded);
+  const head = m ? m[1]! : folded;
+  return head
+    .replace(/[^a-z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !/^(?:d[aeo]s?|e|n|no)$/.test(w))
+    .map((w) => STREET_WORDS[w] ?? w)
+    .join(' ');
+}
+
+/** What two sources are compared by. */
+export function comparable(key: DossierFactKey, field: Field): string | number | null {
+  if (key === 'endereco') return addressKey(field.value) || null;
+  if (key === 'matricula_numero' || key === 'inscricao_imobiliaria' || key === 'cep') {
+    const d = digitsOnly(String(field.normalized ?? field.value));
+    return d ? (key === 'matricula_numero' ? d.replace(/^0+(?=\d)/, '') : d) : null;
+  }
+  if (typeof field.normalized === 'number') return Math.round(field.normalized * 100) / 100;
+  if (key === 'cidade' || key === 'uf' || key === 'cartorio') return fold(String(field.normalized ?? field.value)).replace(/[^a-z0-9]+/g, ' ').trim();
+  return field.normalized ?? fold(field.value);
+}
+
+export function sameValue(a: string | number | null, b: string | number | null): boolean {
+  if (a === null || b === null) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= Math.max(0.011, Math.abs(a) * 1e-6);
+  return String(a) === String(b);
+}
+
+const FACT_LABELS: Partial<Record<DossierFactKey, string[]>> = {
+  valor_transacao: ['preco', 'valor'],
+  valor_itbi: ['imposto', 'itbi'],
+  valor_itbi_pago: ['valor', 'pago'],
+  inscricao_imobiliaria: ['contribuinte', 'inscricao', 'sql'],
+};
+
+export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
+  const sources = new Map<DossierFactKey, { doc: Doc; field: Field; rank: number }[]>();
+  for (const doc of docs) {
+    for (const field of doc.source.keyFields) {
+      const key = factKeyOf(doc.type, field.key);
+      if (!key) continue;
+      const order = AUTHORITY[key];
+      const rank = doc.type && order.includes(doc.type) ? order.indexOf(doc.type) : order.length;
+      const list = sources.get(key) ?? [];
+      list.push({ doc, field, rank });
+      sources.set(key, list);
+    }
+  }
+  const facts: DossierFact[] = [];
+  for (const key of Object.keys(DOSSIER_FACTS) as DossierFactKey[]) {
+    const list = sources.get(key);
+    if (!list || list.length === 0) continue;
+    list.sort((a, b) => a.rank - b.rank || b.field.confidence - a.field.confidence);
+    const chosen = list[0]!;
+    const base = comparable(key, chosen.field);
+    const conflict = list.some((s) => !sameValue(base, comparable(key, s.field)));
+    facts.push({
+      key,
+      label: DOSSIER_FACTS[key],
+      value: chosen.field.value,
+      normalized: chosen.field.normalized,
+      sources: list.map((s) => ({ value: s.field.value, normalized: s.field.normalized, citation: citeField(s.doc, s.field, FACT_LABELS[key] ?? []) })),
+      conflict,
+    });
+  }
+  return facts;
+}

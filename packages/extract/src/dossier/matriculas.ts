@@ -1,0 +1,156 @@
+import {
+  LIEN_SEVERITY,
+  TRANSFER_ACT_TYPES,
+  type ActParty,
+  type Citation,
+  type DossierLien,
+  type MatriculaDossier,
+  type Owner,
+  type RegistryAct,
+  type TitleStep,
+} from '@viabiliza/contracts/dossier';
+import type { LienType } from '@viabiliza/contracts/document-types';
+import { parseMatriculaActs, sameName } from '../acts.ts';
+import { digitsOnly, fieldOf, type Doc } from './common.ts';
+
+/**
+ * One dossier per matrícula of the folder: its acts, the chain of title from the opening owner,
+ * the current owners and every lien with its status. The newest certificate of a number is read;
+ * the main property is the matrícula that is not a parking space.
+ */
+
+export interface MatriculaRead {
+  dossier: MatriculaDossier;
+  doc: Doc;
+  parking: boolean;
+  inscription: string | null;
+}
+
+/** 'IMÓVEL: A VAGA DE GARAGEM nº 12', 'IMÓVEL: O BOX 3': a parking space's matrícula. */
+function isParking(doc: Doc): boolean {
+  for (const folded of doc.folded.values()) {
+    const m = /\bimovel\s*:?\s*/.exec(folded);
+    if (!m) continue;
+    const head = folded.slice(m.index + m[0].length, m.index + m[0].length + 60);
+    return /^(?:(?:a|o|uma|um)\s+)?(?:vaga|box|garagem|boxe)\b/.test(head) || /^[^,.;]{0,40}\b(?:vaga de garagem|vaga de estacionamento|box de garagem)\b/.test(head);
+  }
+  return false;
+}
+
+const TRANSFERS = new Set(TRANSFER_ACT_TYPES);
+
+function ownersAndChain(acts: readonly RegistryAct[], opening: { parties: ActParty[]; citation: Citation } | null): { owners: Owner[]; chain: TitleStep[] } {
+  let owners: Owner[] = (opening?.parties ?? []).map((p) => ({ name: p.name, taxId: p.taxId, fraction: null, sinceAct: 'abertura', citation: opening!.citation }));
+  const chain: TitleStep[] = [];
+  for (const act of acts) {
+    if (!TRANSFERS.has(act.type)) continue;
+    let to = act.parties.filter((p) => p.role === 'adquirente');
+    let from = act.parties.filter((p) => p.role === 'transmitente' || (act.type === 'consolidacao_fiduciaria' && p.role === 'devedor'));
+    if (act.type === 'consolidacao_fiduciaria' && to.length === 0) {
+      // The credor of the fiduciary act this one consolidates becomes the owner.
+      const fiduciary = [...acts].reverse().find((a) => a.number < act.number && a.liens.includes('alienacao_fiduciaria') && (act.cancels.length === 0 || act.cancels.includes(a.label)));
+      to = (fiduciary?.parties ?? []).filter((p) => p.role === 'credor').map((p) => ({ ...p, role: 'adquirente' as const, fraction: null }));
+      if (from.length === 0) from = (fiduciary?.parties ?? []).filter((p) => p.role === 'devedor');
+    }
+    if (to.length === 0) continue;
+    const fromNames = from.length > 0 ? from.map((p) => p.name) : owners.map((o) => o.name);
+    chain.push({ act: act.label, date: act.date, type: act.type, from: fromNames, to: to.map((p) => p.name), value: act.value, citation: act.citation });
+    const acquired: Owner[] = to.map((p) => ({ name: p.name, taxId: p.taxId, fraction: p.fraction, sinceAct: act.label, citation: act.citation }));
+    // A transfer by some of the owners leaves the others' shares where they were; names read by
+    // OCR may not match: then the act is taken to transfer the whole property.
+    const transmitting = from.length > 0 ? owners.filter((o) => from.some((p) => sameName(p.name, o.name))) : owners;
+    const staying = transmitting.length > 0 ? owners.filter((o) => !transmitting.includes(o)) : [];
+    const stated = acquired.reduce((sum, o) => sum + (o.fraction ?? 0), 0);
+    owners = staying.length > 0 && acquired.every((o) => o.fraction !== null) && stated < 0.999 ? [...staying, ...acquired] : acquired;
+  }
+  return { owners, chain };
+}
+
+const BANK = /\b(?:banco|caixa|credito|financeira|s\.a\.?|s\/a)\b/i;
+
+function beneficiaryOf(type: LienType, act: RegistryAct, text: string): string | null {
+  const role = (r: ActParty['role']) => act.parties.find((p) => p.role === r)?.name ?? null;
+  switch (type) {
+    case 'hipoteca':
+    case 'alienacao_fiduciaria':
+      return role('credor') ?? act.parties.find((p) => BANK.test(p.name))?.name ?? null;
+    case 'usufruto':
+      return role('usufrutuario');
+    case 'penhora':
+    case 'arresto':
+    case 'sequestro': {
+      const exequente = role('exequente');
+      if (exequente) return exequente;
+      const court = /\b(\d{1,3}\s*[ªa°º]\s+Vara\s+(?:C[íi]vel|do Trabalho|Federal|de Execuç(?:ões|ão) Fiscais?|da Fam[íi]lia)?[^,.;]{0,40}?)(?=[,.;]|\s+d[aeo]\s+processo|$)/i.exec(text);
+      return court ? court[1]!.trim() : null;
+    }
+    case 'indisponibilidade':
+      return /\bcnib\b|central nacional de indisponibilidade/i.test(text) ? 'CNIB' : null;
+    default:
+      return null;
+  }
+}
+
+export function readMatriculas(docs: readonly Doc[]): MatriculaRead[] {
+  const groups = new Map<string, Doc[]>();
+  for (const doc of docs) {
+    if (doc.type !== 'matricula') continue;
+    const number = fieldOf(doc, 'matricula_numero');
+    const key = number ? digitsOnly(String(number.normalized ?? number.value)) : `doc:${doc.source.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), doc]);
+  }
+  const reads: MatriculaRead[] = [];
+  for (const [key, group] of groups) {
+    const issued = (d: Doc) => String(fieldOf(d, 'data_emissao')?.normalized ?? '');
+    const doc = [...group].sort((a, b) => issued(b).localeCompare(issued(a)))[0]!;
+    const parsed = parseMatriculaActs({ documentId: doc.source.id, fileName: doc.source.fileName, pages: doc.source.pages });
+    const { owners, chain } = ownersAndChain(parsed.acts, parsed.opening);
+    const byLabel = new Map(parsed.acts.map((a) => [a.label, a]));
+    const liens: DossierLien[] = [];
+    for (const found of parsed.liens) {
+      const act = byLabel.get(found.act);
+      if (!act) continue;
+      const cancelling = found.cancelledBy ? byLabel.get(found.cancelledBy) : undefined;
+      const actText = actTextOf(doc, act);
+      liens.push({
+        type: found.type,
+        act: found.act,
+        date: act.date,
+        status: found.active ? 'ativo' : 'cancelado',
+        cancelledBy: found.cancelledBy,
+        beneficiary: beneficiaryOf(found.type, act, actText),
+        severity: LIEN_SEVERITY[found.type],
+        citation: act.citation,
+        cancelCitation: cancelling?.citation ?? null,
+      });
+    }
+    const cartorio = fieldOf(doc, 'cartorio');
+    const inscription = fieldOf(doc, 'inscricao_imobiliaria');
+    reads.push({
+      doc,
+      parking: isParking(doc),
+      inscription: inscription ? digitsOnly(String(inscription.normalized ?? inscription.value)) : null,
+      dossier: {
+        matricula: key.startsWith('doc:') ? '' : key,
+        cartorio: cartorio ? cartorio.value : null,
+        documentId: doc.source.id,
+        issuedOn: (fieldOf(doc, 'data_emissao')?.normalized as string | null | undefined) ?? null,
+        acts: parsed.acts,
+        chain,
+        owners,
+        liens,
+      },
+    });
+  }
+  // The main property first: not a parking space, then the one with most acts.
+  reads.sort((a, b) => Number(a.parking) - Number(b.parking) || b.dossier.acts.length - a.dossier.acts.length);
+  return reads;
+}
+
+/** The text of an act (from its head line to the next act's), for the beneficiary's court or CNIB. */
+function actTextOf(doc: Doc, act: RegistryAct): string {
+  const page = doc.source.pages.find((p) => p.number === act.citation.page);
+  if (!page) return act.citation.quote;
+  const at = page.text.indexOf(act.citation.quote);
+  return at >= 0 ? page.text.slice(at, at + 1200).split(/\n\s*(?:R|AV|Av)[-. ]?\d/)[0]! : act.citation.quote;
+}
