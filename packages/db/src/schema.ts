@@ -291,12 +291,32 @@ export const performanceMetrics = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     metricName: text('metric_name').notNull(),
-    metricValue: real('metric_value').notNull(),
+    /**
+     * The measured value. Null for a realtime_monitoring interval that answered no request: it has
+     * no response time ('sem requisições'), and a 0 would pull every average down.
+     */
+    metricValue: real('metric_value'),
     tags: jsonb('tags').$type<Record<string, unknown>>(),
     userId: text('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('performance_metrics_name_created_idx').on(t.metricName, t.createdAt)],
+);
+
+/**
+ * Rate-limit counters on PostgreSQL, shared by every instance (issue 15): one row per budget key
+ * (category, address, route), counting the requests of the window that ends at expires_at. The next
+ * request after expiry starts a new window; expired rows are swept periodically. PGlite keeps its
+ * counters in-process (one process owns its data directory).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
 /**

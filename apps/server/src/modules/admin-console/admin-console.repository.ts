@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import {
   adminTestReports,
   backupMetadata,
@@ -54,14 +54,18 @@ export async function sampleCoverageSince(db: Database, since: Date, intervalSec
 
 /**
  * metric_value (the interval's p95 in ms) of the latest `limit` realtime_monitoring samples that
- * answered requests: an idle interval has no response time ('sem requisições'); its stored 0 would
- * pull the average down and pass a slow server.
+ * answered requests: an idle interval has no response time ('sem requisições', stored as null; rows
+ * written before that stored 0) and would pull the average down and pass a slow server.
  */
 export async function latestSampleValues(db: Database, limit: number) {
   return db
-    .select({ value: performanceMetrics.metricValue, createdAt: performanceMetrics.createdAt })
+    .select({ value: sql<number>`${performanceMetrics.metricValue}`.mapWith(Number), createdAt: performanceMetrics.createdAt })
     .from(performanceMetrics)
-    .where(and(eq(performanceMetrics.metricName, REALTIME_METRIC), sql`coalesce((${performanceMetrics.tags}->>'requests')::int, 0) > 0`))
+    .where(and(
+      eq(performanceMetrics.metricName, REALTIME_METRIC),
+      isNotNull(performanceMetrics.metricValue),
+      sql`coalesce((${performanceMetrics.tags}->>'requests')::int, 0) > 0`,
+    ))
     .orderBy(desc(performanceMetrics.createdAt))
     .limit(limit);
 }

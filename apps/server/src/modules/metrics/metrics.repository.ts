@@ -24,7 +24,8 @@ export async function countActiveUsers(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function insertSample(db: Database, value: number, tags: Record<string, unknown>) {
+/** `value` is the interval's p95 in ms; null when it answered no request. */
+export async function insertSample(db: Database, value: number | null, tags: Record<string, unknown>) {
   await db.insert(performanceMetrics).values({ metricName: REALTIME_METRIC, metricValue: value, tags });
 }
 

@@ -71,6 +71,29 @@ describe('realtime_monitoring sample', () => {
     expect(last?.metricValue).toBeCloseTo(sample.p95Ms!, 1);
     expect((last?.tags as { instanceId: string }).instanceId).toBe(t.runtime.ctx.sampler.instanceId);
   });
+
+  it("stores an idle interval as 'sem requisições' (no response time), which the deploy check's average skips", async () => {
+    await t.app.inject({ url: '/api/auth/session', headers: { cookie: admin.cookie } });
+    const busy = await t.runtime.ctx.sampler.sampleNow();
+    expect(busy.requests).toBe(1);
+    const idle = [];
+    for (let i = 0; i < 5; i++) idle.push(await t.runtime.ctx.sampler.sampleNow());
+    expect(idle.map((s) => s.requests)).toEqual([0, 0, 0, 0, 0]);
+    const rows = await t.database.db.select().from(performanceMetrics).where(eq(performanceMetrics.metricName, 'realtime_monitoring'));
+    const at = (s: { at: string }) => rows.find((r) => (r.tags as { at?: string }).at === s.at)!;
+    // Not 0 ms: an interval without requests has no response time.
+    expect(idle.map((s) => at(s).metricValue)).toEqual([null, null, null, null, null]);
+    expect(at(busy).metricValue).toBeCloseTo(busy.p95Ms!, 1);
+    // The last 5 samples are idle; the average is the busy intervals' (the 5 latest with requests).
+    const answered = rows
+      .filter((r) => (r.tags as { requests: number }).requests > 0)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, 5);
+    const mean = answered.reduce((n, r) => n + r.metricValue!, 0) / answered.length;
+    const { recentPerformanceMs } = await import('../admin-console/tests.service.ts');
+    expect(await recentPerformanceMs(t.runtime.ctx)).toBeCloseTo(mean, 1);
+    expect(await recentPerformanceMs(t.runtime.ctx)).toBeGreaterThan(0);
+  });
 });
 
 describe('percentile', () => {

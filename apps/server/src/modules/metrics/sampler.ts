@@ -10,7 +10,8 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
  * Writes a realtime_monitoring row into performance_metrics every interval. Each instance runs its
  * own timer and tags its rows with its id: latency, CPU and memory are properties of one process,
  * which a queue cron (run by whichever instance picks it up) could not measure for the others.
- * metric_value is the interval's p95 in ms (0 when no request was answered; tags.requests says so).
+ * metric_value is the interval's p95 in ms, null when no request was answered ('sem requisições':
+ * an idle interval has no response time, and a stored 0 would pull every average down).
  */
 export class MetricsSampler {
   readonly instanceId = `${hostname()}:${process.pid}`;
@@ -44,7 +45,7 @@ export class MetricsSampler {
   /** Ends the interval and stores it. */
   async sampleNow(): Promise<MonitorSample> {
     const sample = await this.measure(true);
-    await insertSample(this.ctx.db, sample.p95Ms ?? 0, sample);
+    await insertSample(this.ctx.db, sample.requests > 0 ? sample.p95Ms : null, sample);
     return sample;
   }
 

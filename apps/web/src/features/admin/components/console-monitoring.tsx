@@ -154,7 +154,7 @@ export function ConsoleMonitoring() {
           <MetricCard
             title="Tempo de resposta da API"
             icon={<Timer className="size-4 text-muted-foreground" aria-hidden />}
-            value={data.metrics.apiResponseMs === null ? '—' : `${formatNumber(Math.round(data.metrics.apiResponseMs))} ms`}
+            value={data.metrics.apiResponseMs === null ? 'sem requisições' : `${formatNumber(Math.round(data.metrics.apiResponseMs))} ms`}
             hint="p95 das requisições do intervalo atual"
             progress={progressFor.response(data.metrics.apiResponseMs)}
           />

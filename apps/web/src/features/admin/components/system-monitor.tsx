@@ -12,6 +12,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatDecimal, formatFileSize, formatNumber } from '@/lib/format';
 
+/** An interval that answered no request has no response time: it is not 0 ms. */
+const IDLE = 'sem requisições';
+const responseTime = (ms: unknown) => (typeof ms === 'number' ? `${formatDecimal(ms)} ms` : IDLE);
+
 const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function Trend({ now, before, label }: { now: number | null; before: number | null | undefined; label: string }) {
@@ -91,7 +95,7 @@ function Charts({ samples }: { samples: MonitorSample[] }) {
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="hora" fontSize={12} />
               <YAxis fontSize={12} width={40} />
-              <Tooltip />
+              <Tooltip formatter={(value) => responseTime(value)} />
               <Legend />
               <Line type="monotone" dataKey="p50" name="p50" stroke="#2563eb" dot={false} isAnimationActive={false} connectNulls />
               <Line type="monotone" dataKey="p95" name="p95" stroke="#dc2626" dot={false} isAnimationActive={false} connectNulls />
@@ -175,7 +179,7 @@ export function SystemMonitor() {
         <MetricCard
           title="Tempo de resposta"
           icon={<Timer className="size-4 text-muted-foreground" aria-hidden />}
-          value={current.p95Ms === null ? '—' : `${formatDecimal(current.p95Ms)} ms`}
+          value={current.requests === 0 ? IDLE : responseTime(current.p95Ms)}
           hint={`p95 de ${formatNumber(current.requests)} requisições no intervalo atual · erros ${formatDecimal(current.errorRatePercent)}%`}
           trend={<Trend now={current.p95Ms} before={previous?.p95Ms} label="Tempo de resposta" />}
         />
