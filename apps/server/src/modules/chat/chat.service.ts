@@ -41,7 +41,7 @@ const local = (): Pick<ChatAnswer, 'provider' | 'providerName'> => ({ provider: 
 export async function ask(ctx: AppContext, userId: string, analysisId: string, question: string): Promise<ChatAnswer> {
   await requireReader(ctx, userId, analysisId);
   const passages = buildPassages(await loadSources(ctx, analysisId));
-  const found = retrieve(passages, question, MODEL_PASSAGES);
+  const found = await retrieve(ctx.db, passages, question, MODEL_PASSAGES);
   if (!found.length) return { answer: CHAT_MESSAGES.notFound, found: false, citations: [], ...local() };
 
   const provider = preferredModel(ctx);

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { buildPassages, fold, reportSources, retrieve, splitPassages, stem, terms, type Source } from './retrieval.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@viabiliza/db/client';
+import { createTestDatabase } from '../../../test/helper.ts';
+import { buildPassages, fold, reportSources, retrieve as retrieveIn, splitPassages, type Passage, type Source } from './retrieval.ts';
 
 const MATRICULA_P1 = [
   'REGISTRO DE IMÓVEIS - MATRÍCULA Nº 45.678.',
@@ -29,13 +31,23 @@ const sources: Source[] = [
 ];
 const passages = buildPassages(sources);
 
-describe('terms', () => {
-  it('folds accents and case, drops stop words and stems plural and gender', () => {
+// Ranking runs in the database (Portuguese full-text search): PGlite, or PostgreSQL with TEST_DATABASE_URL.
+let handle: DatabaseHandle;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const test = await createTestDatabase();
+  drop = test.drop;
+  handle = await test.open();
+}, 60_000);
+afterAll(async () => {
+  await handle?.close();
+  await drop?.();
+});
+const retrieve = (within: Passage[], question: string, limit?: number) => retrieveIn(handle.db, within, question, limit);
+
+describe('fold', () => {
+  it('folds accents and case', () => {
     expect(fold('Matrícula ÁREA ção')).toBe('matricula area cao');
-    expect(terms('Qual é a área privativa do apartamento?')).toEqual(['area', 'privati', 'apartam']);
-    expect(stem('privativo')).toBe(stem('privativas'));
-    expect(stem('transações')).toBe(stem('transação'));
-    expect(stem('valores')).toBe(stem('valor'));
   });
 });
 
@@ -63,31 +75,73 @@ describe('retrieve', () => {
     ['Qual a rentabilidade bruta?', 'Relatório da análise', 'Indicadores', '6,75% a.a.'],
     ['qual o CEP', 'matricula.pdf', 1, '05422-000'],
   ];
-  it.each(table)('%s → %s %s', (question, name, where, phrase) => {
-    const [best] = retrieve(passages, question);
+  it.each(table)('%s → %s %s', async (question, name, where, phrase) => {
+    const [best] = await retrieve(passages, question);
     expect(best, question).toBeDefined();
     expect(best!.source.name).toBe(name);
     expect(typeof where === 'number' ? best!.source.page : best!.source.section).toBe(where);
     expect(best!.excerpt).toContain(phrase);
   });
 
-  it('finds nothing for questions the sources do not answer', () => {
-    for (const q of ['Qual a cor da fachada?', 'Quanto custa o condomínio?', 'Tem piscina aquecida?', 'o que', '???', '']) {
-      expect(retrieve(passages, q), q).toEqual([]);
+  it('finds nothing for questions the sources do not answer', async () => {
+    for (const q of ['Qual a cor da fachada?', 'Quanto custa o condomínio?', 'Tem piscina aquecida?', 'o que', 'Você sabe?', '???', '']) {
+      expect(await retrieve(passages, q), q).toEqual([]);
     }
   });
 
-  it('never returns text absent from the sources: every excerpt is an exact slice of its source', () => {
+  it('never returns text absent from the sources: every excerpt is an exact slice of its source', async () => {
     const questions = ['área', 'valor', 'hipoteca banco', 'imposto parcelas', 'rua pinheiros são paulo', 'riscos da compra', 'indicador fonte'];
     for (const q of questions) {
-      for (const p of retrieve(passages, q, 10)) {
+      for (const p of await retrieve(passages, q, 10)) {
         expect(p.source.text.slice(p.start, p.end)).toBe(p.excerpt);
         expect(sources).toContain(p.source);
       }
     }
   });
 
-  it('is deterministic', () => {
-    expect(retrieve(passages, 'valor do imóvel', 5)).toEqual(retrieve(buildPassages(sources), 'valor do imóvel', 5));
+  it('is deterministic', async () => {
+    const first = await retrieve(passages, 'valor do imóvel', 5);
+    expect(first.length).toBeGreaterThan(0);
+    expect(await retrieve(buildPassages(sources), 'valor do imóvel', 5)).toEqual(first);
+  });
+});
+
+describe('retrieve: Portuguese stems, accents and weight', () => {
+  const doc = (page: number, text: string): Source => ({ kind: 'document', documentId: 'd9', name: 'certidao.pdf', page, section: null, text });
+  const liens = buildPassages([
+    doc(1, 'A cobertura tem vista para o parque, varanda gourmet e duas vagas de garagem cobertas.'),
+    doc(2, 'O apartamento foi hipotecado ao Banco Exemplo S.A. em garantia de financiamento, conforme R.3.'),
+    doc(3, 'Certifica-se que constam duas hipotecas registradas, ambas em favor da Caixa Econômica Federal.'),
+    doc(4, 'Averbação da construção concluída em 2012, com habite-se expedido pela Prefeitura.'),
+    doc(5, "Reservatório: caixa d'água de 1.000 L, vistoria em \\\\srv\\laudos\\2024 (\"O'Neil\")."),
+  ]);
+
+  it('a question about "hipoteca" finds the passages saying "hipotecado" and "hipotecas", and nothing else', async () => {
+    const found = await retrieve(liens, 'Existe alguma hipoteca?', 5);
+    expect(found.map((p) => p.source.page).sort()).toEqual([2, 3]);
+    expect(found.every((p) => /hipotec/i.test(p.excerpt))).toBe(true);
+  });
+
+  it('ignores accents on either side: typed without them, or with them where the document has none', async () => {
+    const [area] = await retrieve(passages, 'qual a area privativa');
+    expect(area!.excerpt).toContain('área privativa de 80,00 m²');
+    const [owner] = await retrieve(passages, 'quem e a proprietaria');
+    expect(owner!.excerpt).toContain('Maria Aparecida Souza');
+    const [built] = await retrieve(liens, 'averbacao da construcao');
+    expect(built!.source.page).toBe(4);
+    const [lien] = await retrieve(liens, 'HIPOTECÁRIA registrada?');
+    expect(lien!.source.page).toBe(3);
+  });
+
+  it('takes quotes and backslashes in passages and questions as text', async () => {
+    const [tank] = await retrieve(liens, "caixa d'água O'Neil \\laudos\\ 'ou' | !");
+    expect(tank!.source.page).toBe(5);
+  });
+
+  it('puts the passage holding the rarer words first', async () => {
+    // 'banco' is in one passage, 'hipoteca' in two: the one with both leads.
+    const [best, next] = await retrieve(liens, 'hipoteca do banco', 5);
+    expect(best!.source.page).toBe(2);
+    expect(next?.source.page ?? 3).toBe(3);
   });
 });

@@ -1,8 +1,16 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@viabiliza/db/client';
+
 /**
- * Passage retrieval for the analysis chat: BM25 over sentence-sized passages of the documents'
- * pages and the report's sections, with accents folded, Portuguese stop words dropped and a light
- * Portuguese stemmer (plural and gender endings, then a 7-character prefix). Pure and
- * deterministic: the same sources and question always give the same passages.
+ * Passage retrieval for the analysis chat: sentence-sized passages of the documents' pages and the
+ * report's sections, ranked at query time by PostgreSQL's Portuguese full-text search (the
+ * `portuguese` Snowball stemmer and stop list, `ts_rank_cd`), on PGlite and PostgreSQL alike. The
+ * passages are per analysis and few, so they are sent with the question (no table, no index).
+ * Deterministic: the same sources and question always give the same passages.
+ *
+ * Accents: `unaccent` is an extension (a migration on PostgreSQL, a load-time option on PGlite), so
+ * each text is instead stemmed twice, as written and folded in JS ('hipotecária', 'hipotecaria'):
+ * a question typed with or without accents meets one of the two stems.
  *
  * Every passage keeps its offsets in the source text, so an excerpt is always an exact slice of
  * what the user uploaded or of the report, never a paraphrase.
@@ -23,53 +31,30 @@ export interface Passage {
   end: number;
   /** `source.text.slice(start, end)`. */
   excerpt: string;
-  terms: string[];
 }
 
 export interface ScoredPassage extends Passage {
+  /** `ts_rank_cd` of the passage for the question's stems (cover density over the passage's length). */
   score: number;
   /** Share (0–1) of the question's weight (IDF) that this passage contains. */
   coverage: number;
 }
 
-const STOP_WORDS = new Set(
+/**
+ * Words of a question that ask rather than say. PostgreSQL's Portuguese stop list is made for
+ * documents and spells its words with accents, so interrogatives, requests and stop words typed
+ * without accents ('nao', 'voce') are dropped here, compared folded.
+ */
+const QUESTION_WORDS = new Set(
   (
-    'a ao aos aquela aquelas aquele aqueles aquilo as ate com como da das de dela delas dele deles depois do dos e ela elas ele eles em entre era eram essa essas esse esses esta estas este estes eu foi foram ha isso isto ja la lhe lhes mais mas me mesmo meu meus minha minhas muito na nao nas nem no nos nossa nossas nosso nossos num numa o os ou para pela pelas pelo pelos por qual quais quando que quem se sem ser seu seus so sua suas tambem te tem ter teu tua um uma umas uns voce voces vos esta estao sao pode podem deve devem sobre onde quanto quanta quantos quantas existe existem ha possui tenho ' +
-    'imovel analise documento documentos informe diga me fale'
-  ).split(/\s+/),
+    'ate ha ja la nao so tambem voce voces estao sao ser ter umas uns pode podem deve devem sobre onde quais quanto quanta quantos quantas ' +
+    'existe existem algum alguma alguns algumas possui tenho imovel analise documento documentos informe diga fale'
+  ).split(' '),
 );
 
 /** Lower case without diacritics ('Matrícula' → 'matricula'). */
 export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
-/** Light Portuguese stemming: plural, then a final vowel, then at most 7 characters. */
-export function stem(word: string): string {
-  let w = word;
-  if (/^\d/.test(w)) return w;
-  if (w.length > 4) {
-    if (w.endsWith('coes')) w = `${w.slice(0, -4)}cao`;
-    else if (w.endsWith('oes') || w.endsWith('aes')) w = `${w.slice(0, -3)}ao`;
-    else if (w.endsWith('ais')) w = `${w.slice(0, -3)}al`;
-    else if (w.endsWith('eis')) w = `${w.slice(0, -3)}el`;
-    else if (/[rz]es$/.test(w)) w = w.slice(0, -2);
-    else if (w.endsWith('s')) w = w.slice(0, -1);
-  }
-  if (w.length > 4 && /[aeo]$/.test(w)) w = w.slice(0, -1);
-  return w.slice(0, 7);
-}
-
-/** The index terms of a text: folded words and numbers, stop words out, stemmed. */
-export function terms(text: string): string[] {
-  const out: string[] = [];
-  for (const m of fold(text).matchAll(/[a-z0-9]+/g)) {
-    const word = m[0];
-    if (word.length < 2 && !/\d/.test(word)) continue;
-    if (STOP_WORDS.has(word)) continue;
-    out.push(stem(word));
-  }
-  return out;
 }
 
 const MAX_PASSAGE = 420;
@@ -145,52 +130,90 @@ export function buildPassages(sources: Source[]): Passage[] {
   for (const source of sources) {
     for (const { start, end } of splitPassages(source.text)) {
       const excerpt = source.text.slice(start, end);
-      const t = terms(excerpt);
-      if (t.length) passages.push({ source, start, end, excerpt, terms: t });
+      if (/[\p{L}\p{N}]/u.test(excerpt)) passages.push({ source, start, end, excerpt });
     }
   }
   return passages;
 }
 
-const K1 = 1.2;
-const B = 0.75;
 /** A passage must hold at least this share of the question's weight to count as an answer. */
 export const MIN_COVERAGE = 0.5;
 
-/**
- * The passages that answer `question`, best first: BM25 score, kept only when they cover at least
- * half of the question's IDF weight (a word found nowhere in the sources weighs the most, so a
- * question about something absent finds nothing rather than a passage sharing a common word).
- */
-export function retrieve(passages: Passage[], question: string, limit = 3): ScoredPassage[] {
-  const queryTerms = [...new Set(terms(question))];
-  if (!queryTerms.length || !passages.length) return [];
-  const n = passages.length;
-  const df = new Map<string, number>();
-  for (const p of passages) for (const term of new Set(p.terms)) df.set(term, (df.get(term) ?? 0) + 1);
-  const idf = (term: string) => {
-    const d = df.get(term) ?? 0;
-    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
-  };
-  const totalWeight = queryTerms.reduce((s, t) => s + idf(t), 0);
-  const avgLength = passages.reduce((s, p) => s + p.terms.length, 0) / n;
+/** Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`. */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
-  const scored: ScoredPassage[] = [];
-  for (const p of passages) {
-    const tf = new Map<string, number>();
-    for (const term of p.terms) tf.set(term, (tf.get(term) ?? 0) + 1);
-    let score = 0;
-    let covered = 0;
-    for (const term of queryTerms) {
-      const f = tf.get(term);
-      if (!f) continue;
-      covered += idf(term);
-      score += (idf(term) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * p.terms.length) / avgLength));
-    }
-    const coverage = covered / totalWeight;
-    if (score > 0 && coverage >= MIN_COVERAGE) scored.push({ ...p, score, coverage });
-  }
-  scored.sort((a, b) => b.score - a.score || a.source.name.localeCompare(b.source.name) || (a.source.page ?? 0) - (b.source.page ?? 0) || a.start - b.start);
+/** The question's words that carry meaning: the parser's tokens minus stop words and question words. */
+async function questionWords(db: Database, question: string): Promise<string[]> {
+  const rows = await rowsOf<{ token: string }>(
+    db,
+    sql`select token from ts_debug('portuguese', ${question}) where coalesce(array_length(lexemes, 1), 0) > 0`,
+  );
+  return [...new Set(rows.map((r) => r.token).filter((t) => !QUESTION_WORDS.has(fold(t))))];
+}
+
+/**
+ * The passages that answer `question`, best first. Each question word is stemmed as written and
+ * folded; a passage holds the word when it holds either stem. A word weighs its IDF among the
+ * passages (a word found nowhere weighs the most) and a passage counts only when it holds at least
+ * half of the question's weight, so a question about something absent finds nothing rather than a
+ * passage sharing a common word. They are ordered by the weight they hold, then by `ts_rank_cd`
+ * (how densely the words appear), then by source and offset.
+ */
+export async function retrieve(db: Database, passages: Passage[], question: string, limit = 3): Promise<ScoredPassage[]> {
+  if (!passages.length) return [];
+  const words = await questionWords(db, question);
+  if (!words.length) return [];
+  const passageRows = JSON.stringify(passages.map((p, i) => ({ i, t: p.excerpt, f: fold(p.excerpt) })));
+  const wordRows = JSON.stringify(words.map((w, i) => ({ w: i, a: w, b: fold(w) })));
+  const rows = await rowsOf<{ i: number; coverage: number; score: number }>(
+    db,
+    sql`
+      with passage as (
+        select i, to_tsvector('portuguese', t) || to_tsvector('portuguese', f) as v
+        from json_to_recordset(${passageRows}::json) as x(i int, t text, f text)
+      ),
+      word as (
+        -- A word that is a stop word in either spelling ('é' folds to 'e') says nothing.
+        select w, tsvector_to_array(to_tsvector('portuguese', a) || to_tsvector('portuguese', b)) as stems
+        from json_to_recordset(${wordRows}::json) as y(w int, a text, b text)
+        where to_tsvector('portuguese', a) <> ''::tsvector and to_tsvector('portuguese', b) <> ''::tsvector
+      ),
+      hit as (
+        select passage.i, word.w from passage join word on tsvector_to_array(passage.v) && word.stems
+      ),
+      weight as (
+        select word.w, ln(1 + ((select count(*) from passage) - count(hit.i) + 0.5) / (count(hit.i) + 0.5)) as idf
+        from word left join hit on hit.w = word.w
+        group by word.w
+      ),
+      total as (select sum(idf) as idf from weight),
+      -- Any of the question's stems, each quoted as tsquery input wants (quotes and backslashes doubled).
+      query as (
+        select string_agg(chr(39) || replace(replace(s, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39), ' | ')::tsquery as q
+        from word, unnest(word.stems) as s
+      )
+      select hit.i, (sum(weight.idf) / total.idf)::float8 as coverage, ts_rank_cd(passage.v, query.q, 1)::float8 as score
+      from hit
+      join weight on weight.w = hit.w
+      join passage on passage.i = hit.i
+      cross join total
+      cross join query
+      group by hit.i, passage.v, query.q, total.idf
+      having sum(weight.idf) / total.idf >= ${MIN_COVERAGE}
+    `,
+  );
+  const scored: ScoredPassage[] = rows.map((r) => ({ ...passages[r.i]!, coverage: Number(r.coverage), score: Number(r.score) }));
+  scored.sort(
+    (a, b) =>
+      b.coverage - a.coverage ||
+      b.score - a.score ||
+      a.source.name.localeCompare(b.source.name) ||
+      (a.source.page ?? 0) - (b.source.page ?? 0) ||
+      a.start - b.start,
+  );
   const seen = new Set<string>();
   const out: ScoredPassage[] = [];
   for (const p of scored) {
