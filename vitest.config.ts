@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's '@/…' imports, so its components can be rendered in a test (react-dom/server).
+  resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
   test: {
     include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],

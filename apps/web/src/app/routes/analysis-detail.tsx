@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AnalysisDetailTabs } from '@/app/routes/analysis-detail-tabs';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { MarkdownReport } from '@/features/analysis/components/markdown-report';
+import { readDossier } from '@/features/analysis/utils/dossier';
 import {
   AnalysisDetailHeader,
   AnalysisDetailLayout,
@@ -105,6 +106,7 @@ function AnalysisDetailA({ analysis }: { analysis: AnalysisDetail }) {
       />
       <AnalysisDetailTabs
         analysisId={analysis.id}
+        dossier={readDossier(analysis.result)}
         report={
           <AnalysisDetailLayout
             report={
@@ -207,6 +209,7 @@ function AnalysisDetailB({ analysis }: { analysis: AnalysisDetail }) {
       />
       <AnalysisDetailTabs
         analysisId={analysis.id}
+        dossier={readDossier(analysis.result)}
         report={
           <AnalysisDetailLayout
             report={

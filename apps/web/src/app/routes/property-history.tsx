@@ -4,6 +4,7 @@ import { ArrowLeft, GitCompareArrows, History, LineChart, MapPin, Plus } from 'l
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 
+import { PropertyDossier } from '@/features/analysis/components/property-dossier';
 import { usePropertyHistory } from '@/features/history/api/get-property-history';
 import { AnalysisComparison, ComparisonPicker } from '@/features/history/components/analysis-comparison';
 import { AnalysisNotFound, DetailPage } from '@/features/history/components/analysis-detail';
@@ -136,6 +137,8 @@ function PropertyHistory({ data }: { data: PropertyHistoryResponse }) {
           </Button>
         </div>
       </header>
+
+      <PropertyDossier propertyId={property.id} />
 
       {analyses.length === 0 ? (
         <Card>

@@ -1,6 +1,7 @@
-import { BarChart3, FileText, Lightbulb, LineChart, Scale, Smile } from 'lucide-react';
+import { BarChart3, FileSearch, FileText, Lightbulb, LineChart, Scale, Smile } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 
+import { DossierPanel } from '@/features/analysis/components/dossier-panel';
 import { InsightsPanel } from '@/features/analysis/components/insights-panel';
 import { PredictivePanel } from '@/features/analysis/components/predictive-panel';
 import { SentimentPanel } from '@/features/analysis/components/sentiment-panel';
@@ -9,6 +10,7 @@ import { ReportCard } from '@/features/analysis/components/report-card';
 import { ReportsPanel } from '@/features/analysis/components/reports-panel';
 import { HeatMapLegend, SensitivityHeatMap } from '@/features/analysis/components/sensitivity-heat-map';
 import { ValuationPanel } from '@/features/analysis/components/valuation-panel';
+import { readDossier } from '@/features/analysis/utils/dossier';
 import { cashFlowSeries, sensitivityMatrices, type ShownAnalysis } from '@/features/analysis/utils/result';
 import { QueryError } from '@/components/errors/query-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +25,8 @@ function ChartSkeleton() {
 }
 
 /**
- * The result tabs of the analysis screen: Análise, Avaliação, Insights IA, Relatórios.
+ * The result tabs of the analysis screen: Análise, Sentimento, Analytics, Avaliação, Diligência
+ * (the documents' due-diligence dossier), Insights IA, Relatórios.
  * `reportActions`: what the route puts in 'Relatórios' for a saved analysis (the reports feature).
  */
 export function AnalysisResults({
@@ -56,6 +59,10 @@ export function AnalysisResults({
         <TabsTrigger value="valuation" className="px-4 py-1.5">
           <Scale aria-hidden />
           Avaliação
+        </TabsTrigger>
+        <TabsTrigger value="dossier" className="px-4 py-1.5">
+          <FileSearch aria-hidden />
+          Diligência
         </TabsTrigger>
         <TabsTrigger value="insights" className="px-4 py-1.5">
           <Lightbulb aria-hidden />
@@ -112,6 +119,9 @@ export function AnalysisResults({
       </TabsContent>
       <TabsContent value="valuation">
         <ValuationPanel analysis={analysis} />
+      </TabsContent>
+      <TabsContent value="dossier">
+        <DossierPanel dossier={readDossier(analysis.result)} />
       </TabsContent>
       <TabsContent value="insights">
         <InsightsPanel analysis={analysis} />

@@ -1,32 +1,72 @@
 import type { InsightLink } from '@viabiliza/contracts/intelligence';
 import { FileText, Sigma } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { useSourcePages } from '@/features/analysis/api/get-source-page';
+import { findQuote } from '@/features/analysis/utils/dossier';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 
-function PageDialog({ link, onClose }: { link: Extract<InsightLink, { kind: 'document' }>; onClose: () => void }) {
-  const pages = useSourcePages(link.documentId);
-  const page = pages.data?.pages.find((p) => p.number === link.page);
+/** A document page in a dialog; with a quote, the phrase is highlighted and scrolled into view. */
+export function PageDialog({
+  documentId,
+  fileName,
+  page: pageNumber,
+  description,
+  quote,
+  onClose,
+}: {
+  documentId: string;
+  fileName: string;
+  page: number;
+  description?: string;
+  quote?: string;
+  onClose: () => void;
+}) {
+  const pages = useSourcePages(documentId);
+  const page = pages.data?.pages.find((p) => p.number === pageNumber);
+  const found = page && quote ? findQuote(page.text, quote) : null;
+  const mark = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On the next frame, once the dialog has laid out the page text it scrolls within.
+    const id = requestAnimationFrame(() => mark.current?.scrollIntoView({ block: 'center' }));
+    return () => cancelAnimationFrame(id);
+  }, [found?.start, found?.end]);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>
-            {link.fileName}, p. {link.page}
+            {fileName}, p. {pageNumber}
           </DialogTitle>
-          <DialogDescription>{link.label || 'Texto extraído da página citada.'}</DialogDescription>
+          <DialogDescription>{description || 'Texto extraído da página citada.'}</DialogDescription>
         </DialogHeader>
         {pages.isPending ? (
           <Skeleton className="h-40 w-full" role="status" aria-label="Carregando página" />
         ) : pages.isError ? (
           <p className="text-sm text-destructive">Não foi possível abrir a página do documento.</p>
         ) : page ? (
-          <pre className="text-sm whitespace-pre-wrap break-words font-sans" data-testid="source-page-text">
-            {page.text}
-          </pre>
+          <>
+            {quote && !found && (
+              <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300" role="status">
+                O trecho citado não foi localizado no texto desta página: “{quote}”.
+              </p>
+            )}
+            <pre className="text-sm whitespace-pre-wrap break-words font-sans" data-testid="source-page-text">
+              {found ? (
+                <>
+                  {page.text.slice(0, found.start)}
+                  <mark ref={mark} className="rounded-sm bg-yellow-200 px-0.5 text-foreground ring-2 ring-yellow-400 dark:bg-yellow-500/40">
+                    {page.text.slice(found.start, found.end)}
+                  </mark>
+                  {page.text.slice(found.end)}
+                </>
+              ) : (
+                page.text
+              )}
+            </pre>
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">A página citada não está mais disponível.</p>
         )}
@@ -59,7 +99,7 @@ export function SourceLinks({ links }: { links: InsightLink[] }) {
           </li>
         ))}
       </ul>
-      {open && <PageDialog link={open} onClose={() => setOpen(null)} />}
+      {open && <PageDialog documentId={open.documentId} fileName={open.fileName} page={open.page} description={open.label} onClose={() => setOpen(null)} />}
     </div>
   );
 }
