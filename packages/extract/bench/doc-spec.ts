@@ -4,7 +4,7 @@
  */
 import type { DocumentTypeId } from '@viabiliza/contracts/document-types';
 import type { DocBuilder } from './layout.ts';
-import type { TruthLien } from './truth.ts';
+import type { DossierTruthMatricula, TruthLien } from './truth.ts';
 
 export type Medium =
   /** Born digital. `tail` glues a city portal's HTML page after %%EOF. Pages flagged raster are scanned (JPEG 200 dpi). */
@@ -36,6 +36,10 @@ export interface DocSpec {
   doc: DocBuilder;
   liens: TruthLien[];
   traps: string[];
+  /** A personal certificate's subject (the seller's name as the sale holds it). */
+  about?: string;
+  /** A matrícula certificate's owners, chain of title and liens, from the acts it prints. */
+  registry?: Omit<DossierTruthMatricula, 'file'>;
 }
 
 /** The traps the corpus exercises, named as in the truth files. */

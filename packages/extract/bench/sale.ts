@@ -59,8 +59,14 @@ export interface Sale {
   iptuTax: number;
   itbi: { rate: number; base: number; tax: number; due: Day; paid: Day; guide: string; authentication: string };
   dates: { today: Day; matriculaIssue: Day; deed: Day; ccv: Day; certidoes: Day; developerOpening: Day };
-  /** Which lien history the matrícula tells (see kinds/matricula.ts). */
+  /**
+   * Which history the matrícula tells (see kinds/matricula.ts): 0–5 the lien histories of issue 14;
+   * 6 an alienação fiduciária consolidated in the bank's name, then sold by the bank; 7 a partilha
+   * to three owners (50 %, 25 %, 25 %); 8 a seller who is not the owner (the co-owner is an ex-wife).
+   */
   scenario: number;
+  /** A certificate this folder holds out of date (issue 16): a seller's CNDT, or the main matrícula's. */
+  expired: 'cndt' | 'matricula' | null;
 }
 
 const ORDINALS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
@@ -78,10 +84,14 @@ export function cnmFor(cns: string, matricula: number): string {
 
 const round = (v: number, step: number) => Math.round(v / step) * step;
 
+/** Sales 0–6 are issue 14's (scenario index % 6); 7, 8 and 9 carry issue 16's new scenarios. */
+export const scenarioOf = (index: number) => (index < 7 ? index % 6 : index <= 9 ? index - 1 : index % 9);
+
 export function createSale(rng: Rng, index: number): Sale {
+  const scenario = scenarioOf(index);
   // Most folders are São Paulo's (the issue's two sales were); one in three is elsewhere.
   const city = index % 3 === 2 ? rng.pick(CITIES.slice(1)) : SAO_PAULO;
-  const house = index % 5 === 3;
+  const house = index % 5 === 3 && scenario < 6;
   const cns = String(rng.int(110000, 129999));
   const ordinal = rng.pick(ORDINALS);
   const matricula = rng.int(8_000, 199_999);
@@ -109,7 +119,7 @@ export function createSale(rng: Rng, index: number): Sale {
   };
   if (house) property.areas.privativa = property.areas.construida;
   const parkingMatricula = matricula + rng.int(1, 40);
-  const parking: Property | null = house || index % 2 === 1
+  const parking: Property | null = house || (index % 2 === 1 && scenario !== 7)
     ? null
     : {
         ...property,
@@ -125,7 +135,8 @@ export function createSale(rng: Rng, index: number): Sale {
     parking.areas.total = round(parking.areas.privativa + parking.areas.comum, 0.01);
     parking.areas.construida = parking.areas.total;
   }
-  const sellers = [person(rng, 'M'), person(rng, 'F')];
+  // The partilha's heirs: the widow and two children.
+  const sellers = scenario === 7 ? [person(rng, 'F'), person(rng, 'M'), person(rng, 'F')] : [person(rng, 'M'), person(rng, 'F')];
   const buyers = rng.chance(0.5) ? [person(rng)] : [person(rng, 'M'), person(rng, 'F')];
   const price = round(rng.int(380_000, 2_400_000), 1000);
   const vvr = round(price * (0.8 + rng.next() * 0.35), 0.01);
@@ -135,7 +146,7 @@ export function createSale(rng: Rng, index: number): Sale {
   const today: Day = { y: year, m: rng.int(3, 9), d: rng.int(1, 28) };
   const valorTerreno = round(vvr * 0.42, 0.01);
   const valorConstrucao = round(vvr * 0.38, 0.01);
-  return {
+  const sale: Sale = {
     index,
     city,
     property,
@@ -179,6 +190,10 @@ export function createSale(rng: Rng, index: number): Sale {
       certidoes: addDays(today, -rng.int(1, 20)),
       developerOpening: { y: rng.int(1979, 1999), m: rng.int(1, 12), d: rng.int(1, 28) },
     },
-    scenario: index % 6,
+    scenario,
+    expired: scenario === 6 ? 'cndt' : scenario === 7 ? 'matricula' : null,
   };
+  // A matrícula certificate drawn 45 days before the analysis: out of the 30 days a deed allows.
+  if (sale.expired === 'matricula') sale.dates.matriculaIssue = addDays(today, -45);
+  return sale;
 }

@@ -1,4 +1,5 @@
 import type { DocumentTypeId, FieldKey, LienType } from '@viabiliza/contracts/document-types';
+import type { CertidaoItem, CheckId, DossierFactKey } from '@viabiliza/contracts/dossier';
 
 /**
  * What a generated document really holds, written beside it by the corpus generator and read by
@@ -42,5 +43,73 @@ export interface DocumentTruth {
   /** Every lien or restriction the document really records, active or cancelled. */
   liens: TruthLien[];
   /** The traps of DOCUMENTS.md this document exercises, e.g. 'stamp-only-text-layer', 'eof-html-tail'. */
+  traps: string[];
+}
+
+/**
+ * What a sale folder really says as a whole (`dossier.truth.json`, issue 16), from the generator's
+ * sale and the acts it prints, never from the reader. Names as the sale holds them (compare
+ * without case and accents); codes as digits; money, areas and rates as numbers; dates ISO.
+ *
+ * Rules the truth follows (the dossier builder is judged by them):
+ * - owners: the acquirers of the last transfer act (compra e venda, doação, partilha, consolidação
+ *   da propriedade fiduciária…); `fraction` only when the act prints it, else null.
+ * - liens: every lien any act constitutes, 'cancelado' with the act that cancels it (a consolidação
+ *   ends the alienação fiduciária it consolidates); `beneficiary` only when the act names one.
+ * - certidões on `asOf`: valid through `issued + days` (the registry's rule in document-types.ts:
+ *   the printed validity when printed, else the fallback). One entry per matrícula certificate
+ *   (person null); CNDT and CND federal one per seller ('ausente' when the folder lacks it); one per
+ *   distribuidor/protesto certificate with the person it names ('ausente', person null, when none);
+ *   CND municipal once; condomínio once for a unit in a condominium (not for a house).
+ * - checks: 'certidoes' is 'atencao' when any certidão is 'vencida' or 'ausente'; 'onus' is 'falha'
+ *   with an active lien that blocks a sale (LIEN_SEVERITY 'bloqueia'), 'atencao' with one that
+ *   conditions it, else 'ok'; 'itbi_pago' is 'atencao' without a payment receipt in the folder;
+ *   'vendedores_proprietarios' is 'falha' when the deed's or contract's sellers are not the
+ *   current owners of the main matrícula; the others are 'ok' (the folder's documents agree).
+ */
+export interface DossierTruthLien {
+  type: LienType;
+  /** 'R.2', 'AV.4'. */
+  act: string;
+  status: 'ativo' | 'cancelado';
+  cancelledBy: string | null;
+  beneficiary: string | null;
+}
+
+export interface DossierTruthMatricula {
+  /** Digits only. */
+  number: string;
+  /** The file the certificate is in. */
+  file: string;
+  owners: { name: string; fraction: number | null }[];
+  /** Labels of the transfer acts, in order ('R.1', 'AV.4', 'R.5'). */
+  chain: string[];
+  liens: DossierTruthLien[];
+}
+
+export interface DossierTruthCertidao {
+  item: CertidaoItem;
+  person: string | null;
+  status: 'valida' | 'vencida' | 'ausente';
+  /** The file it was judged on; null when absent. */
+  file: string | null;
+  issuedOn: string | null;
+  validUntil: string | null;
+}
+
+export interface DossierTruth {
+  /** The sale folder ('venda-03'). */
+  folder: string;
+  /** The analysis date: the sale's `dates.today`. */
+  asOf: string;
+  /** The main property's matrícula first. */
+  matriculas: DossierTruthMatricula[];
+  /** The DOSSIER_FACTS the folder's documents state, with the true value. */
+  facts: Partial<Record<DossierFactKey, string | number>>;
+  sellers: string[];
+  buyers: string[];
+  certidoes: DossierTruthCertidao[];
+  checks: Record<CheckId, 'ok' | 'atencao' | 'falha'>;
+  /** The dossier traps this folder exercises ('fiduciaria-consolidada', 'certidao-vencida', …). */
   traps: string[];
 }

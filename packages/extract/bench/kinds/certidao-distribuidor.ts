@@ -5,12 +5,12 @@
 import { DocBuilder } from '../layout.ts';
 import { TRAPS, type DocSpec, type Medium } from '../doc-spec.ts';
 import type { Rng } from '../prng.ts';
-import { addDays, br, iso, longDate } from '../people.ts';
+import { addDays, br, iso, longDate, type Person } from '../people.ts';
 import type { Sale } from '../sale.ts';
 
-export function certidaoDistribuidor(sale: Sale, rng: Rng, variant: { medium: Medium; file: string; kind: 'civel' | 'protesto'; printValidity: boolean }): DocSpec {
+export function certidaoDistribuidor(sale: Sale, rng: Rng, variant: { medium: Medium; file: string; kind: 'civel' | 'protesto'; printValidity: boolean; who?: Person; id?: string }): DocSpec {
   const doc = new DocBuilder({ size: 10, leading: 15 });
-  const who = sale.sellers[variant.kind === 'civel' ? 0 : 1]!;
+  const who = variant.who ?? sale.sellers[variant.kind === 'civel' ? 0 : 1]!;
   const issued = addDays(sale.dates.certidoes, -rng.int(0, 8));
   const valid = addDays(issued, 30);
   if (variant.kind === 'civel') {
@@ -32,5 +32,5 @@ export function certidaoDistribuidor(sale: Sale, rng: Rng, variant: { medium: Me
     doc.field('validade', iso(valid));
   }
   doc.line(`Código de verificação: ${rng.int(100000, 999999)}-${rng.int(1000, 9999)}`, { size: 8 });
-  return { id: `distribuidor-${variant.kind}-${sale.index}`, file: variant.file, type: 'certidao_distribuidor', medium: variant.medium, doc, liens: [], traps: [TRAPS.lienNegation] };
+  return { id: variant.id ?? `distribuidor-${variant.kind}-${sale.index}`, file: variant.file, type: 'certidao_distribuidor', medium: variant.medium, doc, liens: [], traps: [TRAPS.lienNegation], about: who.name };
 }

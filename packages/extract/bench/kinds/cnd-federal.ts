@@ -5,12 +5,12 @@
 import { DocBuilder } from '../layout.ts';
 import type { DocSpec, Medium } from '../doc-spec.ts';
 import type { Rng } from '../prng.ts';
-import { addDays, br, iso } from '../people.ts';
+import { addDays, br, iso, type Person } from '../people.ts';
 import type { Sale } from '../sale.ts';
 
-export function cndFederal(sale: Sale, rng: Rng, variant: { medium: Medium; file: string; positive: boolean }): DocSpec {
+export function cndFederal(sale: Sale, rng: Rng, variant: { medium: Medium; file: string; positive: boolean; who?: Person; id?: string }): DocSpec {
   const doc = new DocBuilder({ size: 10, leading: 15 });
-  const who = sale.sellers[0]!;
+  const who = variant.who ?? sale.sellers[0]!;
   const issued = addDays(sale.dates.certidoes, -rng.int(0, 12));
   const valid = addDays(issued, 180);
   doc.line('MINISTÉRIO DA FAZENDA', { center: true, font: 'bold' });
@@ -38,5 +38,5 @@ export function cndFederal(sale: Sale, rng: Rng, variant: { medium: Medium; file
   const hex = () => rng.int(0x1000, 0xffff).toString(16).toUpperCase();
   doc.line(`Código de controle da certidão: ${hex()}.${hex()}.${hex()}.${hex()}`);
   doc.line('Qualquer rasura ou emenda invalidará este documento.', { size: 8 });
-  return { id: `cnd-federal-${sale.index}`, file: variant.file, type: 'cnd_federal', medium: variant.medium, doc, liens: [], traps: [] };
+  return { id: variant.id ?? `cnd-federal-${sale.index}`, file: variant.file, type: 'cnd_federal', medium: variant.medium, doc, liens: [], traps: [], about: who.name };
 }

@@ -11,7 +11,7 @@ import { DocBuilder } from '../layout.ts';
 import type { DocSpec, Medium } from '../doc-spec.ts';
 import { TRAPS } from '../doc-spec.ts';
 import type { Rng } from '../prng.ts';
-import { addDays, area, digits, longDate, money, person, thousands, truthAddress, type Day, type Person } from '../people.ts';
+import { addDays, area, cnpj, digits, longDate, money, person, thousands, truthAddress, type Day, type Person } from '../people.ts';
 import type { Property, Sale } from '../sale.ts';
 import type { TruthLien } from '../truth.ts';
 import { NEGATIONS, names, officeLine, placeDate, qualify, seloLine, typewritten } from './common.ts';
@@ -27,6 +27,10 @@ interface Act {
   /** The act (by number) whose liens this one cancels. */
   cancels?: { act: number; types: LienType[] };
   inscription?: boolean;
+  /** A transfer: the acquirers, with the share the act prints (null when silent). */
+  transfer?: { name: string; fraction: number | null }[];
+  /** In whose favour the liens it constitutes stand, when the act names it. */
+  beneficiary?: string;
 }
 
 export interface MatriculaVariant {
@@ -53,6 +57,7 @@ function transferAct(from: string, to: Person[], price: number, date: Day, curre
     kind: 'R',
     title: 'COMPRA E VENDA',
     date,
+    transfer: to.map((p) => ({ name: p.name, fraction: null })),
     // Acquirers are qualified with their domiciles, as registrars write them: not the property.
     body: `TRANSMITENTE: ${from}. ADQUIRENTE(S): ${to.map(qualify).join('; e ')}. TÍTULO: escritura pública de compra e venda de ${longDate(date)}, lavrada no Tabelionato de Notas local. VALOR: ${currency} ${money(price)}. O imóvel foi adquirido livre e desembaraçado de quaisquer ônus.`,
   };
@@ -76,6 +81,7 @@ function acts(sale: Sale, prop: Property, rng: Rng, main: boolean): Act[] {
     title: 'HIPOTECA',
     date,
     lien: ['hipoteca'],
+    beneficiary: bank,
     body: `Por instrumento particular com força de escritura pública de ${longDate(date)}, ${typeof owners === 'string' ? owners : names(owners)} ${typeof owners !== 'string' && owners.length > 1 ? 'deram' : 'deu'} o imóvel em primeira e especial hipoteca ao ${bank.toUpperCase()}, em garantia da dívida de R$ ${money(Math.round(sale.price * 0.4))}, pagável em 180 prestações mensais.`,
   });
   const fiduciary = (date: Day, owners: Person[]): Act => ({
@@ -83,9 +89,22 @@ function acts(sale: Sale, prop: Property, rng: Rng, main: boolean): Act[] {
     title: 'ALIENAÇÃO FIDUCIÁRIA',
     date,
     lien: ['alienacao_fiduciaria'],
+    beneficiary: bank,
     body: `Por instrumento particular de ${longDate(date)}, com força de escritura pública, nos termos da Lei 9.514/1997, ${names(owners)} ${owners.length > 1 ? 'alienaram' : 'alienou'} fiduciariamente o imóvel ao ${bank.toUpperCase()}, em garantia da dívida de R$ ${money(Math.round(sale.price * 0.55))}. Em caso de inadimplemento, a consolidação da propriedade em nome do credor fiduciário observará o artigo 26 da referida lei.`,
   });
+  const pct = (f: number) => `${f * 100}% (${f === 0.5 ? 'cinquenta' : 'vinte e cinco'} por cento)`;
+  const partilha = (date: Day, deceased: Person, value: number): Act => ({
+    kind: 'R',
+    title: 'PARTILHA',
+    date,
+    transfer: sale.sellers.map((p, k) => ({ name: p.name, fraction: k === 0 ? 0.5 : 0.5 / (sale.sellers.length - 1) })),
+    body: `Pelo formal de partilha expedido em ${longDate(date)} nos autos do arrolamento dos bens deixados por ${deceased.name.toUpperCase()}, falecido em ${longDate(addDays(date, -200))}, processo nº ${rng.int(1000000, 9999999)}-${rng.int(10, 99)}.${date.y - 1}.8.26.0100, da ${rng.int(1, 12)}ª Vara da Família e Sucessões, o imóvel, avaliado em R$ ${money(Math.round(value))}, foi partilhado da seguinte forma: ${sale.sellers.map((p, k) => `${k === 0 ? 'à viúva meeira' : k === sale.sellers.length - 1 ? 'e a' : 'a'} ${p.name.toUpperCase()}, CPF ${p.cpf}, ${k === 0 ? 'a meação, correspondente à fração de' : 'a fração de'} ${pct(k === 0 ? 0.5 : 0.5 / (sale.sellers.length - 1))}`).join('; ')}.`,
+  });
   if (!main) {
+    if (sale.scenario === 7) {
+      const deceased = person(rng.fork('earlier'), 'M');
+      return [transferAct(dev, [deceased, sale.sellers[0]!], sale.price * 0.05, d(3)), inscriptionAct(d(6)), partilha(d(20), deceased, sale.price * 0.06)];
+    }
     return [transferAct(dev, sale.sellers, sale.price * 0.08, d(3)), inscriptionAct(d(6))];
   }
   switch (sale.scenario) {
@@ -102,7 +121,7 @@ function acts(sale: Sale, prop: Property, rng: Rng, main: boolean): Act[] {
     case 1:
       return [
         transferAct(dev, earlier.slice(0, 1), sale.price * 0.3, d(2)),
-        { kind: 'R', title: 'DOAÇÃO COM RESERVA DE USUFRUTO', date: d(15), lien: ['usufruto'], body: `Por escritura de ${longDate(d(15))}, ${names(earlier.slice(0, 1))} doou o imóvel a ${names(sale.sellers)}, reservando para si o usufruto vitalício.` },
+        { kind: 'R', title: 'DOAÇÃO COM RESERVA DE USUFRUTO', date: d(15), lien: ['usufruto'], beneficiary: earlier[0]!.name, transfer: sale.sellers.map((p) => ({ name: p.name, fraction: null })), body: `Por escritura de ${longDate(d(15))}, ${names(earlier.slice(0, 1))} doou o imóvel a ${names(sale.sellers)}, reservando para si o usufruto vitalício.` },
         { kind: 'AV', title: 'CLÁUSULAS RESTRITIVAS', date: d(15), lien: ['impenhorabilidade', 'incomunicabilidade'], body: 'Da escritura de doação objeto do R.2 consta que o imóvel doado fica gravado com as cláusulas de impenhorabilidade e incomunicabilidade, vitalícias.' },
         { kind: 'R', title: 'PENHORA', date: d(18), lien: ['penhora'], body: `Por certidão expedida nos autos da execução de título extrajudicial, processo nº ${rng.int(1000000, 9999999)}-${rng.int(10, 99)}.2019.8.26.0100, da ${rng.int(1, 45)}ª Vara Cível, procede-se ao registro da penhora do imóvel, sendo depositário ${names(sale.sellers.slice(0, 1))}.` },
         inscriptionAct(d(19)),
@@ -130,13 +149,53 @@ function acts(sale: Sale, prop: Property, rng: Rng, main: boolean): Act[] {
         transferAct(dev, sale.sellers, sale.price * 0.45, d(3)),
         inscriptionAct(d(4)),
         mortgage(d(6), sale.sellers),
-        { kind: 'AV', title: 'PENHORA', date: d(19), lien: ['penhora'], body: `Nos termos do artigo 844 do Código de Processo Civil, averba-se a penhora do imóvel determinada nos autos do processo nº ${rng.int(1000000, 9999999)}-${rng.int(10, 99)}.2022.8.26.0${rng.int(100, 999)}, em que é exequente o Condomínio ${prop.building ?? 'do loteamento'}, valor da dívida R$ ${money(rng.int(18000, 90000))}.` },
+        { kind: 'AV', title: 'PENHORA', date: d(19), lien: ['penhora'], beneficiary: `Condomínio ${prop.building ?? 'do loteamento'}`, body: `Nos termos do artigo 844 do Código de Processo Civil, averba-se a penhora do imóvel determinada nos autos do processo nº ${rng.int(1000000, 9999999)}-${rng.int(10, 99)}.2022.8.26.0${rng.int(100, 999)}, em que é exequente o Condomínio ${prop.building ?? 'do loteamento'}, valor da dívida R$ ${money(rng.int(18000, 90000))}.` },
         { kind: 'AV', title: 'CANCELAMENTO DE HIPOTECA', date: d(20), cancels: { act: 3, types: ['hipoteca'] }, body: 'Fica cancelada a hipoteca do R.3 desta matrícula, à vista do termo de liberação apresentado pelo credor.' },
       ];
+    case 6: {
+      // The debtors defaulted: the bank consolidated the property and, after two failed auctions, sold it.
+      const consolidation = d(9);
+      return [
+        transferAct(dev, earlier, sale.price * 0.3, d(1)),
+        fiduciary(d(1), earlier),
+        inscriptionAct(d(3)),
+        {
+          kind: 'AV',
+          title: 'CONSOLIDAÇÃO DA PROPRIEDADE',
+          date: consolidation,
+          cancels: { act: 2, types: ['alienacao_fiduciaria'] },
+          transfer: [{ name: bank, fraction: null }],
+          body: `Nos termos do artigo 26, § 7º, da Lei 9.514/1997, à vista do requerimento do credor fiduciário, da certidão de decurso do prazo sem purgação da mora pelos devedores fiduciantes ${names(earlier)}, regularmente intimados, e da prova do recolhimento do ITBI, averba-se a consolidação da propriedade do imóvel em nome do credor fiduciário ${bank.toUpperCase()}, ficando extinta a propriedade fiduciária objeto do R.2. VALOR: R$ ${money(Math.round(sale.price * 0.5))}.`,
+        },
+        { kind: 'AV', title: 'LEILÕES NEGATIVOS', date: addDays(consolidation, 75), body: `Averba-se que o primeiro e o segundo leilões públicos previstos no artigo 27 da Lei 9.514/1997 resultaram negativos, por falta de licitantes, conforme autos de leilão apresentados pelo ${bank.toUpperCase()}, dando-se aos devedores a quitação de que trata o § 5º do referido artigo.` },
+        transferAct(`${bank.toUpperCase()}, com sede em São Paulo/SP, inscrito no CNPJ sob nº ${cnpj(rng.fork('bank'))}`, sale.sellers, sale.price * 0.7, d(12)),
+      ];
+    }
+    case 7: {
+      // Bought by a couple; the husband died; the formal de partilha gives the widow her half and the children a quarter each.
+      const deceased = earlier[0]!;
+      return [
+        transferAct(dev, [deceased, sale.sellers[0]!], sale.price * 0.3, d(1)),
+        mortgage(d(1), [deceased, sale.sellers[0]!]),
+        inscriptionAct(d(4)),
+        { kind: 'AV', title: 'CANCELAMENTO DE HIPOTECA', date: d(11), cancels: { act: 2, types: ['hipoteca'] }, body: `Fica cancelada a hipoteca objeto do R.2 desta matrícula, à vista do termo de quitação emitido pelo credor ${bank.toUpperCase()}.` },
+        partilha(d(22), deceased, sale.price * 0.9),
+      ];
+    }
+    case 8: {
+      // The seller bought it with his first wife; they divorced without dividing it, so she still owns half.
+      const coOwner = person(rng.fork('co-owner'), 'F');
+      return [
+        transferAct(dev, earlier, sale.price * 0.3, d(1)),
+        inscriptionAct(d(3)),
+        transferAct(names(earlier), [sale.sellers[0]!, coOwner], sale.price * 0.6, d(12)),
+        { kind: 'AV', title: 'DIVÓRCIO', date: d(18), body: `Pela certidão de casamento com averbação do divórcio apresentada, ${sale.sellers[0]!.name.toUpperCase()} e ${coOwner.name.toUpperCase()} divorciaram-se consensualmente, permanecendo o imóvel em comum, sem partilha, na proporção de metade para cada um.` },
+      ];
+    }
     default:
       return [
         transferAct(dev, earlier.slice(0, 1), sale.price * 0.3, d(2)),
-        { kind: 'R', title: 'USUFRUTO', date: d(9), lien: ['usufruto'], body: `Por escritura de ${longDate(d(9))}, ${names(earlier.slice(0, 1))} instituiu usufruto vitalício sobre o imóvel em favor de ${earlier[1]!.name.toUpperCase()}.` },
+        { kind: 'R', title: 'USUFRUTO', date: d(9), lien: ['usufruto'], beneficiary: earlier[1]!.name, body: `Por escritura de ${longDate(d(9))}, ${names(earlier.slice(0, 1))} instituiu usufruto vitalício sobre o imóvel em favor de ${earlier[1]!.name.toUpperCase()}.` },
         { kind: 'AV', title: 'CANCELAMENTO DE USUFRUTO', date: d(15), cancels: { act: 2, types: ['usufruto'] }, body: `À vista da certidão de óbito apresentada, cancela-se o usufruto objeto do R.2, em virtude do falecimento de ${earlier[1]!.name.toUpperCase()}.` },
         transferAct(names(earlier.slice(0, 1)), sale.sellers, sale.price * 0.75, d(20)),
         fiduciary(d(20), sale.sellers),
@@ -210,6 +269,9 @@ export function matricula(sale: Sale, prop: Property, rng: Rng, variant: Matricu
     });
   }
   const liens: TruthLien[] = [];
+  const beneficiaries = new Map<TruthLien, string | null>();
+  let owners: { name: string; fraction: number | null }[] = [{ name: sale.developer.name, fraction: null }];
+  const chain: string[] = [];
   list.forEach((act, i) => {
     const n = i + 1;
     const label = ref(variant.style, act.kind, n, prop.matricula);
@@ -220,7 +282,15 @@ export function matricula(sale: Sale, prop: Property, rng: Rng, variant: Matricu
     if (act.title === 'CONSTRUÇÃO') m.push({ key: 'area_construida_m2', value: prop.areas.construida, needle: `${area(prop.areas.construida)} m²` });
     doc.para(`${label} - Em ${when}. ${act.title}. ${body}`, m);
     doc.space(4);
-    for (const type of act.lien ?? []) liens.push({ type, act: `${act.kind}.${n}`, active: true, cancelledBy: null });
+    for (const type of act.lien ?? []) {
+      const lien: TruthLien = { type, act: `${act.kind}.${n}`, active: true, cancelledBy: null };
+      liens.push(lien);
+      beneficiaries.set(lien, act.beneficiary ?? null);
+    }
+    if (act.transfer) {
+      owners = act.transfer;
+      chain.push(`${act.kind}.${n}`);
+    }
     if (act.cancels) {
       for (const type of act.cancels.types) {
         const target = liens.find((l) => l.act === `R.${act.cancels!.act}` && l.type === type) ?? liens.find((l) => l.act === `AV.${act.cancels!.act}` && l.type === type);
@@ -257,7 +327,13 @@ export function matricula(sale: Sale, prop: Property, rng: Rng, variant: Matricu
     traps.push(TRAPS.stampsOverText);
   }
   if (variant.blankPages > 0) traps.push(TRAPS.blankPages);
-  return { id: `matricula-${sale.index}-${prop.kind}`, file: variant.file, type: 'matricula', medium: variant.medium, doc, liens, traps };
+  const registry = {
+    number: String(prop.matricula),
+    owners,
+    chain,
+    liens: liens.map((l) => ({ type: l.type, act: l.act!, status: l.active ? ('ativo' as const) : ('cancelado' as const), cancelledBy: l.cancelledBy ?? null, beneficiary: beneficiaries.get(l) ?? null })),
+  };
+  return { id: `matricula-${sale.index}-${prop.kind}`, file: variant.file, type: 'matricula', medium: variant.medium, doc, liens, traps, registry };
 }
 
 function stampItems(text: string, x: number, y: number, rng: Rng) {
