@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const PASSWORD = 'Senha123!';
+// Sign-up turns down guessable passwords (zxcvbn score under 3): this one rates 4.
+export const PASSWORD = 'Pitanga#Azul7';
 /**
  * One admin account per spec file, so specs stay independent of each other's sessions and audit
  * rows. playwright.config.ts lists them all in ADMIN_EMAILS.

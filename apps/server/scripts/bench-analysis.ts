@@ -63,7 +63,7 @@ async function main() {
     const up = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { fullName: 'Bench', email: 'bench@viabiliza.test', password: 'Senha123!' },
+      payload: { fullName: 'Bench', email: 'bench@viabiliza.test', password: 'Pitanga#Azul7' },
       headers: origin,
     });
     const cookie = ([] as string[]).concat(up.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');

@@ -42,7 +42,7 @@ import { pgliteSql, pgSql } from './bench-api/sql.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC_URL = 'http://localhost:3000';
-const PASSWORD = 'Senha123!';
+const PASSWORD = 'Pitanga#Azul7';
 /** The server's pool (openDatabase's default, what main.ts uses). */
 const SERVER_POOL_SIZE = 10;
 const TARGET_RATIO = 2;

@@ -52,7 +52,7 @@ const DURATION_MS = Number(flags.duration) * 1000;
 const THINK_MS = Number(flags.think);
 const RAMP_MS = Number(flags.ramp) * 1000;
 const PUBLIC_URL = 'http://localhost:3000';
-const PASSWORD = 'Senha123!';
+const PASSWORD = 'Pitanga#Azul7';
 const TARGET_P95_MS = 500;
 /** Queue work measured end to end, outside the request-latency target. */
 const QUEUE_STEPS = new Set(['extração (ponta a ponta)', 'análise (ponta a ponta)']);

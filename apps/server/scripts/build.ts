@@ -51,8 +51,6 @@ writeFileSync(
   "// Production unless the environment says otherwise (see scripts/build.ts).\nprocess.env.NODE_ENV ??= 'production';\nawait import('./server.js');\n",
 );
 cpSync(migrations, join(dist, 'migrations'), { recursive: true });
-// Read at run time beside the bundle by modules/auth/common-passwords.ts.
-cpSync(join(root, 'src/modules/auth/common-passwords.txt'), join(dist, 'common-passwords.txt'));
 
 // The PDF reports embed Liberation Sans (accents, '²', '≤'); the bundle looks for it in dist/fonts.
 const standardFonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, multipartBody, signUp, ADMIN_EMAIL, type TestApp } from '../test/helper.ts';
+import { createTestApp, eventually, multipartBody, signUp, ADMIN_EMAIL, PASSWORD, type TestApp } from '../test/helper.ts';
 
 /**
  * The isolation sweep (issue 9): every route of the OpenAPI document, plus the hidden ones, is
@@ -88,9 +88,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/backups': { kind: 'admin' },
   'POST /api/admin/backups': { kind: 'admin' },
   'GET /api/admin/backups/{id}/download': { kind: 'admin' },
-  'POST /api/admin/backups/{id}/download-link': { kind: 'admin', body: { password: 'Senha123!' } },
-  'POST /api/admin/backups/key': { kind: 'admin', body: { password: 'Senha123!' } },
-  'POST /api/admin/backups/{id}/restore': { kind: 'admin', body: { confirm: true, password: 'Senha123!' } },
+  'POST /api/admin/backups/{id}/download-link': { kind: 'admin', body: { password: PASSWORD } },
+  'POST /api/admin/backups/key': { kind: 'admin', body: { password: PASSWORD } },
+  'POST /api/admin/backups/{id}/restore': { kind: 'admin', body: { confirm: true, password: PASSWORD } },
   'GET /api/admin/logs': { kind: 'admin' },
   'GET /api/admin/console/overview': { kind: 'admin' },
   'GET /api/admin/console/health': { kind: 'admin' },

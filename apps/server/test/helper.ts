@@ -10,7 +10,8 @@ import { createRuntime, type Runtime } from '../src/bootstrap.ts';
 import { buildApp } from '../src/app.ts';
 
 export const ADMIN_EMAIL = 'admin@viabiliza.test';
-export const PASSWORD = 'Senha123!';
+// zxcvbn rates it 4 of 4: sign-up turns down guessable passwords (modules/auth/password-strength.ts).
+export const PASSWORD = 'Pitanga#Azul7';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

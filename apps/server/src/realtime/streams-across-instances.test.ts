@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestDatabase, signUp, startInstance, usingPostgres, type ListeningApp } from '../../test/helper.ts';
+import { ADMIN_EMAIL, PASSWORD, createTestDatabase, signUp, startInstance, usingPostgres, type ListeningApp } from '../../test/helper.ts';
 import { sseClient } from '../../test/sse-client.ts';
 
 /**
@@ -71,7 +71,7 @@ describe.skipIf(!usingPostgres)('streams end with their session across instances
   });
 
   it('a role change through A stops the audit feed of the demoted admin’s stream on B', async () => {
-    const admin = await a.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: ADMIN_EMAIL, password: 'Senha123!' } });
+    const admin = await a.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: ADMIN_EMAIL, password: PASSWORD } });
     const adminCookie = String(admin.headers['set-cookie']).split(';')[0]!;
     const other = await signUp(a);
     await a.app.inject({ method: 'POST', url: `/api/admin/users/${other.user.id}/role`, headers: { cookie: adminCookie }, payload: { role: 'admin' } });

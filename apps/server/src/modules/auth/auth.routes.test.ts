@@ -25,15 +25,39 @@ describe('sign-up', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
+  const refusals = async (email: string) => {
+    const rows = await t.database.db.select().from(securityAudit).where(and(eq(securityAudit.action, 'signup'), eq(securityAudit.success, false)));
+    return rows.filter((r) => (r.details as { email?: string }).email === email).map((r) => (r.details as { reason?: string }).reason);
+  };
+
   it('refuses a password from the leaked-password list, whatever its case, and audits it', async () => {
     const email = uniqueEmail('vazada');
-    // 'Password1' meets the complexity rule; it is 'password1' of the list.
-    const res = await post('/api/auth/sign-up', { fullName: 'Ana Souza', email, password: 'Password1' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Esta senha aparece em listas de senhas vazadas. Escolha outra senha.');
-    const rows = await t.database.db.select().from(securityAudit).where(and(eq(securityAudit.action, 'signup'), eq(securityAudit.success, false)));
-    expect(rows.some((r) => (r.details as { email?: string; reason?: string }).email === email && (r.details as { reason?: string }).reason === 'LEAKED_PASSWORD')).toBe(true);
-    expect((await post('/api/auth/sign-up', { fullName: 'Ana Souza', email, password: 'Qz7!viabiliza' })).statusCode).toBe(201);
+    // 'Password1' and 'Senha123!' meet the complexity rule; both are in the leaked-password list.
+    for (const password of ['Password1', 'Senha123!']) {
+      const res = await post('/api/auth/sign-up', { fullName: 'Ana Souza', email, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.message).toBe('Esta senha aparece em listas de senhas vazadas. Escolha outra senha.');
+    }
+    expect(await refusals(email)).toEqual(['LEAKED_PASSWORD', 'LEAKED_PASSWORD']);
+    expect((await post('/api/auth/sign-up', { fullName: 'Ana Souza', email, password: 'Jabuticaba!Roxa9' })).statusCode).toBe(201);
+  });
+
+  it('refuses a password that is easy to guess, or built on the name, e-mail or company, and says why', async () => {
+    const email = uniqueEmail('adivinhavel');
+    const cases: [string, string, string][] = [
+      ['Maria1980!', 'WEAK_PASSWORD', 'Esta senha é fácil de adivinhar (nomes, palavras comuns, datas ou sequências). Use uma senha mais longa ou com palavras incomuns.'],
+      ['Mudar@123', 'WEAK_PASSWORD', 'Esta senha é fácil de adivinhar (nomes, palavras comuns, datas ou sequências). Use uma senha mais longa ou com palavras incomuns.'],
+      ['Ilhabela77', 'PERSONAL_PASSWORD', 'A senha não deve conter seu nome, seu e-mail, sua empresa ou o nome Viabiliza. Escolha outra senha.'],
+      ['Qz7!viabiliza', 'PERSONAL_PASSWORD', 'A senha não deve conter seu nome, seu e-mail, sua empresa ou o nome Viabiliza. Escolha outra senha.'],
+    ];
+    for (const [password, , message] of cases) {
+      const res = await post('/api/auth/sign-up', { fullName: 'Teodora Quintanilha', email, password, company: 'Incorporadora Ilhabela' });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.message, password).toBe(message);
+    }
+    expect(await refusals(email)).toEqual(cases.map(([, reason]) => reason));
+    // The same kind of password, without the company in it, is accepted.
+    expect((await post('/api/auth/sign-up', { fullName: 'Teodora Quintanilha', email, password: 'Pitanga#Azul7', company: 'Incorporadora Ilhabela' })).statusCode).toBe(201);
   });
 
   it('refuses a registered e-mail with the spec message', async () => {

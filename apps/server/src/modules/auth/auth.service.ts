@@ -13,7 +13,7 @@ import { toSessionUser } from './session.ts';
 import { CLIENT_IP_HEADER } from './auth.instance.ts';
 import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
 import { JOBS } from '../../jobs/job-names.ts';
-import { LEAKED_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
+import { passwordWeakness } from './password-strength.ts';
 
 type SignUpData = z.output<typeof signUpInput>;
 export interface AuthResult {
@@ -63,9 +63,10 @@ async function promoteIfListed(ctx: AppContext, request: FastifyRequest, user: S
 
 export async function signUp(ctx: AppContext, request: FastifyRequest, input: SignUpData): Promise<AuthResult> {
   const meta = requestMeta(request);
-  if (isCommonPassword(input.password)) {
-    await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: 'LEAKED_PASSWORD' }, ...meta });
-    throw new AppError('VALIDATION', LEAKED_PASSWORD_MESSAGE);
+  const weakness = passwordWeakness(input.password, [input.fullName, input.email, input.company]);
+  if (weakness) {
+    await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: weakness.reason }, ...meta });
+    throw new AppError('VALIDATION', weakness.message);
   }
   try {
     const { headers, response } = await ctx.auth.api.signUpEmail({

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { buildInfo, type DependencyAdvisories } from '../admin-console/build-info.ts';
-import { commonPasswordCount, isCommonPassword } from '../auth/common-passwords.ts';
+import { MIN_PASSWORD_SCORE, passwordWeakness } from '../auth/password-strength.ts';
 import { findSession, listActiveSessions } from './security.repository.ts';
 import { isBackupRecent, latestSuccessfulBackup } from '../backup/backup.service.ts';
 
@@ -66,10 +66,9 @@ export async function securityReport(ctx: AppContext, app: FastifyInstance): Pro
       ? { id: 'backup', name: 'Backup recente', status: 'pass', severity: 'high', message: `Último backup concluído em ${backupAt} (${backup.backupName}).` }
       : { id: 'backup', name: 'Backup recente', status: 'fail', severity: 'high', message: `O último backup concluído tem mais de 24 horas (${backupAt}).` });
 
-  const listed = commonPasswordCount();
-  add(listed > 0 && isCommonPassword('password1')
-    ? { id: 'leaked_passwords', name: 'Proteção contra senhas vazadas', status: 'pass', severity: 'medium', message: `O cadastro recusa as ${listed.toLocaleString('pt-BR')} senhas vazadas mais comuns.` }
-    : { id: 'leaked_passwords', name: 'Proteção contra senhas vazadas', status: 'fail', severity: 'medium', message: 'A lista de senhas vazadas não foi carregada.' });
+  add(passwordWeakness('password1')?.reason === 'LEAKED_PASSWORD'
+    ? { id: 'leaked_passwords', name: 'Proteção contra senhas vazadas', status: 'pass', severity: 'medium', message: `O cadastro recusa senhas vazadas ou fáceis de adivinhar (zxcvbn, pontuação mínima ${MIN_PASSWORD_SCORE} de 4).` }
+    : { id: 'leaked_passwords', name: 'Proteção contra senhas vazadas', status: 'fail', severity: 'medium', message: 'Os dicionários de senhas vazadas não foram carregados.' });
 
   add(dependencyCheck(buildInfo().advisories ?? null));
 
