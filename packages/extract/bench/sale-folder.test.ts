@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { DOCUMENT_TYPES } from '@viabiliza/contracts/document-types';
 import { CERTIDAO_ITEMS, CHECK_IDS, DOSSIER_FACTS } from '@viabiliza/contracts/dossier';
 import { DOSSIER_TRUTH_FILE, generateSaleFolder, readDossierTruth } from './corpus.ts';
 import type { DocumentTruth } from './truth.ts';
@@ -44,6 +45,8 @@ describe('generateSaleFolder (issue 16)', () => {
       expect(e.path.startsWith(a)).toBe(true);
       const truth = JSON.parse(readFileSync(`${e.path}.truth.json`, 'utf8')) as DocumentTruth;
       expect(truth.file).toBe(e.file);
+      // Each truth field is one of its type's registry fields.
+      for (const f of truth.fields) expect(DOCUMENT_TYPES[truth.type].fields as readonly string[], `${e.file}: ${f.key}`).toContain(f.key);
       // Text only: nothing in the folder needs OCR.
       expect(truth.pages.every((p) => !p.needsOcr), e.file).toBe(true);
       expect(/\.(pdf|docx)$/.test(e.file), e.file).toBe(true);
@@ -111,5 +114,17 @@ describe('generateSaleFolder (issue 16)', () => {
     expect(owners).not.toContain(fold(truth.sellers[1]!));
     expect(truth.checks.vendedores_proprietarios).toBe('falha');
     expect(truth.traps).toContain('vendedor-nao-proprietario');
+  });
+
+  it('prints the notary\'s negative CNIB search in the deed, which records no lien', async () => {
+    const dir = tempDir();
+    const entries = await generateSaleFolder({ dir, index: 6, textOnly: true });
+    const deed = entries.find((e) => e.truth.type === 'escritura')!;
+    const text = await pdfText(deed.path);
+    expect(text).toMatch(/consulta à Central Nacional de Indisponibilidade de Bens - CNIB em nome dos outorgantes vendedores, com resultado negativo/);
+    expect(deed.truth.liens).toEqual([]);
+    const truth = await readDossierTruth(dir);
+    expect(truth.matriculas.flatMap((m) => m.liens).some((l) => l.type === 'indisponibilidade')).toBe(false);
+    expect(truth.traps).toContain('cnib-negativa-escritura');
   });
 });

@@ -66,6 +66,10 @@ export interface DocumentTruth {
  *   conditions it, else 'ok'; 'itbi_pago' is 'atencao' without a payment receipt in the folder;
  *   'vendedores_proprietarios' is 'falha' when the deed's or contract's sellers are not the
  *   current owners of the main matrícula; the others are 'ok' (the folder's documents agree).
+ *   A check is 'sem_dados' when the folder lacks one side of it: no matrícula certificate of the
+ *   main property (matrícula × contract, sellers × owners, ônus), no contract, no area on the
+ *   registry side (matrícula, deed, contract) or on the city's (IPTU), no inscription, address,
+ *   ITBI base or tax printed anywhere.
  */
 export interface DossierTruthLien {
   type: LienType;
@@ -109,7 +113,7 @@ export interface DossierTruth {
   sellers: string[];
   buyers: string[];
   certidoes: DossierTruthCertidao[];
-  checks: Record<CheckId, 'ok' | 'atencao' | 'falha'>;
+  checks: Record<CheckId, 'ok' | 'atencao' | 'falha' | 'sem_dados'>;
   /** The dossier traps this folder exercises ('fiduciaria-consolidada', 'certidao-vencida', …). */
   traps: string[];
 }

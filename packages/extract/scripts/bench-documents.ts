@@ -4,8 +4,11 @@
  * validateUpload, then the extraction pool, then extractKeyFields — and prints Markdown tables:
  * classification, fields, liens, pages and OCR, traps, OCR time against native tesseract on the
  * same pages, a whole sale folder against a native pipeline on the same 2 cores, and the
- * decompression bomb's memory. Flags: --seed N --count N --dir PATH --skip-native --reuse
- * --json out.json.
+ * decompression bomb's memory; then (issue 16) each sale folder's dossier against its
+ * `dossier.truth.json`, and the time of a whole ~40-file folder read, built and analysed. Flags:
+ * --seed N --sales N (7 = issue 14's corpus) --count N --dir PATH --skip-native --skip-bomb
+ * --reuse --verbose (every dossier mismatch) --json out.json. The dossier mismatches are also
+ * written to /tmp/dossier-mismatches.txt.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -15,13 +18,18 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { canonicalDocumentType, DOCUMENT_TYPES, type DocumentTypeId, type FieldKey } from '@viabiliza/contracts/document-types';
-import { BOMB_FILE, DEFAULT_SEED, generateCorpus, type CorpusEntry } from '../bench/corpus.ts';
+import type { DossierDocument } from '@viabiliza/contracts/dossier';
+import { BOMB_FILE, DEFAULT_SALES, DEFAULT_SEED, DOSSIER_TRUTH_FILE, generateCorpus, ISSUE14_SALES, type CorpusEntry } from '../bench/corpus.ts';
+import { dossierMarkdown, judgeFolders, type FolderRun } from '../bench/dossier-bench.ts';
 import { fieldMatches, judgeLiens, type LienVerdict, type PredictedField } from '../bench/compare.ts';
-import type { DocumentTruth, TruthField } from '../bench/truth.ts';
+import type { DocumentTruth, DossierTruth, TruthField } from '../bench/truth.ts';
 import { extractKeyFields } from '../src/key-fields.ts';
 import { createExtractionPool, type ExtractionPool } from '../src/pool.ts';
 import type { ExtractedPage, ExtractionResult, FileKind } from '../src/types.ts';
 import { validateUpload } from '../src/validate.ts';
+import { analyze } from '@viabiliza/engine/analyze';
+import { lookupByCity } from '@viabiliza/engine/reference-data';
+import type { EngineDocument } from '@viabiliza/engine/types';
 
 const run = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -40,6 +48,8 @@ function args() {
   return {
     seed,
     count,
+    sales: Number(value('--sales') ?? DEFAULT_SALES),
+    verbose: argv.includes('--verbose'),
     dir: resolve(value('--dir') ?? join(ROOT, 'node_modules/.cache/viabiliza-corpus', String(seed))),
     skipNative: argv.includes('--skip-native'),
     reuse: argv.includes('--reuse'),
@@ -107,6 +117,8 @@ interface DocOutcome {
   pageTexts: string[];
   predictedType: DocumentTypeId | null;
   fields: PredictedField[];
+  /** The key fields as extractKeyFields returned them (what the server stores). */
+  keyFields: DossierDocument['keyFields'];
   judged: { correct: number; predicted: number; truth: number; matchedTruth: number; pageRight: number; byKey: Record<string, { tp: number; fp: number; truth: number; found: number }> };
   liens: LienVerdict;
 }
@@ -114,7 +126,7 @@ interface DocOutcome {
 async function readOne(pool: ExtractionPool, entry: CorpusEntry): Promise<DocOutcome> {
   const name = basename(entry.file);
   const size = (await stat(entry.path)).size;
-  const base = { file: entry.file, truth: entry.truth, warnings: [] as string[], pages: [], pageTexts: [], predictedType: null, fields: [], ms: 0 };
+  const base = { file: entry.file, truth: entry.truth, warnings: [] as string[], pages: [], pageTexts: [], predictedType: null, fields: [], keyFields: [], ms: 0 };
   const empty = judge(entry.truth, null, []);
   const verdict = await validateUpload({ path: entry.path, name, size });
   if (verdict.errors.length || !verdict.kind) return { ...base, status: 'refused', reason: verdict.errors[0] ?? 'tipo não permitido', ...empty };
@@ -140,6 +152,7 @@ async function readOne(pool: ExtractionPool, entry: CorpusEntry): Promise<DocOut
     pageTexts: result.pages.map((p) => p.text),
     predictedType,
     fields,
+    keyFields: keys.fields as unknown as DossierDocument['keyFields'],
     ...judge(entry.truth, predictedType, fields),
   };
 }
@@ -237,9 +250,17 @@ async function main() {
   let entries: CorpusEntry[];
   const manifest = join(opts.dir, 'corpus.json');
   const tGen = performance.now();
-  if (opts.reuse && existsSync(manifest)) {
-    const files = (JSON.parse(readFileSync(manifest, 'utf8')) as { files: string[] }).files;
-    entries = files.map((file) => {
+  const folderOf = (sale: number) => `venda-${String(sale).padStart(2, '0')}`;
+  const cached = opts.reuse && existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { files: string[] }).files : null;
+  // A cache from before issue 16 has fewer sales or no dossier truths: generate again.
+  const complete = cached !== null && Array.from({ length: opts.sales }, (_, i) => folderOf(i + 1)).every((f) => existsSync(join(opts.dir, f, DOSSIER_TRUTH_FILE)) && cached.some((c) => c.startsWith(`${f}/`)));
+  if (cached && !complete) log('Corpus em cache incompleto para --sales; gerando de novo.');
+  if (cached && complete) {
+    const wanted = (file: string) => {
+      const sale = /^venda-(\d+)\//.exec(file)?.[1];
+      return sale ? Number(sale) <= opts.sales : !opts.skipBomb;
+    };
+    entries = cached.filter(wanted).map((file) => {
       const truth = JSON.parse(readFileSync(join(opts.dir, `${file}.truth.json`), 'utf8')) as DocumentTruth;
       const sale = /^venda-(\d+)\//.exec(file)?.[1];
       return { path: join(opts.dir, file), file, sale: sale ? Number(sale) : 0, truth };
@@ -253,6 +274,7 @@ async function main() {
       dir: opts.dir,
       seed: opts.seed,
       count: opts.count,
+      sales: opts.sales,
       bomb: !opts.skipBomb,
       onDocument: (_e, done, total) => {
         if (done % 25 === 0 || done === total) log(`  ${done}/${total}`);
@@ -334,6 +356,16 @@ async function main() {
   print();
   print(`Página certa entre os campos corretos: ${pct(pageRight, found)} (${pageRight} de ${found}).`);
   print();
+  if (opts.sales > ISSUE14_SALES) {
+    // The first seven sales are issue 14's corpus byte for byte: its figures, to compare with BENCHMARKS.md.
+    const old = outcomes.filter((_, i) => docs[i]!.sale >= 1 && docs[i]!.sale <= ISSUE14_SALES);
+    const oldTp = old.reduce((n, o) => n + o.judged.correct, 0);
+    const oldPred = old.reduce((n, o) => n + o.judged.predicted, 0);
+    const oldTruth = old.reduce((n, o) => n + o.judged.truth, 0);
+    const oldFound = old.reduce((n, o) => n + o.judged.matchedTruth, 0);
+    print(`Só as ${ISSUE14_SALES} vendas da issue 14 (${old.length} arquivos, os mesmos bytes): classificação ${pct(old.filter((o) => o.predictedType === o.truth.type).length, old.length)}, precisão ${pct(oldTp, oldPred)}, revocação ${pct(oldFound, oldTruth)}, falsos ônus ativos ${old.reduce((n, o) => n + o.liens.falseActive.length, 0)}.`);
+    print();
+  }
 
   // --- Liens ---------------------------------------------------------------------------------
   const falseLiens = outcomes.flatMap((o) => o.liens.falseActive.map((l) => ({ file: o.file, ...l })));
@@ -506,6 +538,9 @@ async function main() {
     print();
     result.folder = { productMs: productFolder, nativeMs: nativeFolder, files: folder.length };
 
+    // --- The dossier of each sale folder (issue 16) -----------------------------------------
+    result.dossier = await dossierSection({ opts, docs, outcomes, pool, print });
+
     // --- The decompression bomb -----------------------------------------------------------------
     let bombOk: boolean | null = null;
     if (bomb) {
@@ -568,6 +603,89 @@ async function main() {
     );
     log(`Resultados em ${opts.json}`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dossier (issue 16)
+
+/** A document as the server stores it once read: what buildDossier and the engine receive. */
+function stored(o: DocOutcome): DossierDocument & EngineDocument {
+  const name = basename(o.file);
+  return {
+    id: name,
+    fileName: name,
+    documentType: o.predictedType,
+    keyFields: o.keyFields as EngineDocument['keyFields'],
+    pages: o.pageTexts.map((text, i) => ({ number: o.pages[i]?.number ?? i + 1, text })),
+  };
+}
+
+/** The city's ITBI rate from the engine's reference data, as the server passes it. */
+const itbiRate = (asOf: string) => (city: string, uf: string | null) => {
+  const row = lookupByCity('itbi', city, uf, asOf);
+  if (!row || row.unit !== 'fraction') return null;
+  return { rate: Math.round(row.value * 100 * 1e6) / 1e6, source: `${row.source} (${row.label}, ${row.asOf})` };
+};
+
+async function dossierSection(input: { opts: ReturnType<typeof args>; docs: CorpusEntry[]; outcomes: DocOutcome[]; pool: ExtractionPool; print: (s?: string) => void }) {
+  const { opts, docs, outcomes, pool, print } = input;
+  let buildDossier: typeof import('../src/dossier/index.ts').buildDossier;
+  try {
+    ({ buildDossier } = await import('../src/dossier/index.ts'));
+  } catch (error) {
+    print(`### Dossiê (issue 16)\n\nn/d: o montador (src/dossier/index.ts) não carregou: ${error instanceof Error ? error.message : String(error)}\n`);
+    return null;
+  }
+  const build = (documents: DossierDocument[], asOf: string) => buildDossier(documents, { asOf, itbiRate: itbiRate(asOf) });
+  const sales = [...new Set(docs.map((d) => d.sale))].filter((n) => n > 0).sort((a, b) => a - b);
+  const runs: (FolderRun & { sale: number })[] = [];
+  for (const sale of sales) {
+    const folder = `venda-${String(sale).padStart(2, '0')}`;
+    const path = join(opts.dir, folder, DOSSIER_TRUTH_FILE);
+    if (!existsSync(path)) continue;
+    const truth = JSON.parse(readFileSync(path, 'utf8')) as DossierTruth;
+    const documents = outcomes.filter((o, i) => docs[i]!.sale === sale && o.status === 'ok').map(stored);
+    runs.push({ sale, truth, documents });
+  }
+  const { figures } = judgeFolders(runs, build);
+  print(dossierMarkdown(figures));
+
+  // A whole folder, the largest, as a user meets it: every file read (4 in the queue, as the
+  // server does), the dossier built, the engine run with an empty questionnaire.
+  const largest = runs.reduce((a, b) => (b.documents.length > a.documents.length ? b : a), runs[0]!);
+  let timing: { folder: string; files: number; readMs: number; buildMs: number; engineMs: number; totalMs: number } | null = null;
+  if (largest) {
+    const files = docs.filter((d) => d.sale === largest.sale);
+    const t0 = performance.now();
+    const read = await mapLimit(files, 4, (d) => readOne(pool, d));
+    const t1 = performance.now();
+    const documents = read.filter((o) => o.status === 'ok').map(stored);
+    const dossier = build(documents, largest.truth.asOf);
+    const t2 = performance.now();
+    const analysis = analyze({ analysisType: 'complete', questionnaire: {}, documents, generatedAt: `${largest.truth.asOf}T15:00:00.000Z`, dossier });
+    const t3 = performance.now();
+    timing = { folder: largest.truth.folder, files: files.length, readMs: t1 - t0, buildMs: t2 - t1, engineMs: t3 - t2, totalMs: t3 - t0 };
+    print(`Pasta maior (${timing.folder}, ${files.length} arquivos, ${files.reduce((n, d) => n + d.truth.pages.length, 0)} páginas): leitura ${fmt(timing.readMs / 1000, 1)} s + dossiê ${fmt(timing.buildMs)} ms + motor ${fmt(timing.engineMs)} ms = **${fmt(timing.totalMs / 1000, 1)} s** em ${availableParallelism()} núcleos (meta < 2 min); nota jurídica do motor: ${analysis.legal ? 'calculada' : 'n/d'}.`);
+    print();
+  }
+
+  const lines = [
+    `# Dossiê: divergências do bench:documents (semente ${opts.seed}, ${runs.length} pastas)`,
+    `# ${figures.right}/${figures.items} itens certos; falsos ônus ativos ${figures.falseActive}; ônus ativos perdidos ${figures.missedActive}`,
+    '# Regras da verdade (o que conta como certo): packages/extract/bench/truth.ts (DossierTruth); comparação: bench/dossier-compare.ts.',
+    "# Em resumo: certidões 'atencao' (não 'falha') com uma vencida ou ausente; itbi_pago 'atencao' sem comprovante; 'sem_dados' quando falta um dos lados;",
+    '# uma certidão de matrícula por matrícula da pasta (a da vaga também); nomes inteiros, sem caixa nem acentos.',
+    ...figures.mismatches,
+  ];
+  await writeFile('/tmp/dossier-mismatches.txt', `${lines.join('\n')}\n`);
+  log(`Divergências do dossiê em /tmp/dossier-mismatches.txt (${figures.mismatches.length})`);
+  if (opts.verbose && figures.mismatches.length) {
+    print('#### Divergências');
+    print();
+    for (const m of figures.mismatches) print(`- ${m.replace(/\|/g, '/')}`);
+    print();
+  }
+  return { ...figures, timing };
 }
 
 main().catch((error: unknown) => {

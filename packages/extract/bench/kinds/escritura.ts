@@ -17,6 +17,8 @@ export function escrituraParagraphs(sale: Sale, rng: Rng): { title: string; para
   const clause = propertyClause(sale, prop);
   const parking = sale.parking ? `; e a ${sale.parking.unit}, objeto da matrícula nº ${thousands(sale.parking.matricula)} do mesmo Registro` : '';
   const it = sale.itbi;
+  // The notary's CNIB search (Provimento CNJ 39/2014) is quoted in the deed with its hash code.
+  const cnibHash = Array.from({ length: 4 }, () => rng.int(0x1000, 0xffff).toString(16)).join('').slice(0, 16);
   const paragraphs = [
     { text: `SAIBAM quantos esta pública escritura virem que, aos ${longDate(sale.dates.deed)}, nesta cidade de ${sale.city.name}, no ${sale.notary.name}, situado na ${officeLine(sale.notary.address)}, perante mim, escrevente, compareceram as partes entre si justas e contratadas, a saber:`, marks: [] },
     { text: `como OUTORGANTES VENDEDORES: ${sale.sellers.map(qualify).join('; e ')};`, marks: [] },
@@ -34,7 +36,7 @@ export function escrituraParagraphs(sale: Sale, rng: Rng): { title: string; para
       ],
     },
     { text: `4. DAS CERTIDÕES: Foram apresentadas a certidão de matrícula expedida em ${br(sale.dates.matriculaIssue)} pelo Registro de Imóveis, a certidão negativa de débitos de tributos imobiliários, as certidões negativas de débitos trabalhistas (CNDT) e de tributos federais em nome dos vendedores, e a declaração de quitação condominial, que ficam arquivadas nestas notas.`, marks: [] },
-    { text: `5. DAS DECLARAÇÕES: Os vendedores declaram, sob as penas da lei, que ${NEGATIONS.free.charAt(0).toLowerCase()}${NEGATIONS.free.slice(1)} Declaram ainda que não há ações reais ou pessoais reipersecutórias relativas ao imóvel, e que ${NEGATIONS.cnibNegative.charAt(0).toLowerCase()}${NEGATIONS.cnibNegative.slice(1).replace('Certifico ainda que, ', '')}`, marks: [] },
+    { text: `5. DAS DECLARAÇÕES: Os vendedores declaram, sob as penas da lei, que ${NEGATIONS.free.charAt(0).toLowerCase()}${NEGATIONS.free.slice(1)} Declaram ainda que não há ações reais ou pessoais reipersecutórias relativas ao imóvel. Foi feita a consulta à Central Nacional de Indisponibilidade de Bens - CNIB em nome dos outorgantes vendedores, com resultado negativo, código hash ${cnibHash}.`, marks: [] },
     { text: `6. Os outorgados compradores aceitam a presente escritura em todos os seus termos. Emitida a DOI - Declaração sobre Operação Imobiliária. Assim o disseram, do que dou fé. Eu, ${sale.notary.officer}, escrevente, a lavrei. Emolumentos: R$ ${money(rng.int(300000, 600000) / 100)}.`, marks: [] },
   ];
   return { title: 'ESCRITURA PÚBLICA DE VENDA E COMPRA', paragraphs };
