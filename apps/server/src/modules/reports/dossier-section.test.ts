@@ -114,7 +114,7 @@ describe('the Diligência section of the reports', () => {
     expect(t).toMatch(/Vendedores = proprietários atuais Falha A escritura não nomeia Carlos Moura/);
     expect(t).toContain('Divergência: 85 m² (iptu.pdf, p. 1)');
     // The cancelled lien cites the act that cancelled it as well.
-    expect(t).toContain('matricula.pdf, p. 2');
+    expect(t).toContain('matricula.pdf, p. 2; cancelamento: matricula.pdf, p. 2');
   });
 
   it('adds no section when the result has no dossier, or one that read no document', () => {

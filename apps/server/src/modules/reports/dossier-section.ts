@@ -119,7 +119,7 @@ function matriculaBlocks(m: MatriculaDossier, many: boolean): Block[] {
         { text: lienStatusText(l), bold: true, tone: l.status === 'ativo' ? 'negative' : 'positive' },
         { text: l.beneficiary ?? '—' },
         { text: LIEN_SEVERITY_LABELS[l.severity] },
-        source([l.citation, l.cancelCitation]),
+        { text: `${citationText(l.citation)}${l.cancelCitation ? `; cancelamento: ${citationText(l.cancelCitation)}` : ''}`, tone: 'muted' },
       ]),
     });
   }

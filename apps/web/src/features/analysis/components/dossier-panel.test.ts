@@ -69,7 +69,7 @@ describe('the Diligência panel', () => {
     expect(t).toMatch(/Ana Beatriz Moura 50% R\.1 matricula\.pdf, p\. 1/);
     expect(t).toMatch(/Carlos Moura 50% R\.1/);
     expect(t).toMatch(/R\.1 Compra e venda 02\/03\/2015 De Construtora Alfa Ltda\. → para Ana Beatriz Moura, Carlos Moura/);
-    expect(t).toMatch(/Hipoteca desde 02\/03\/2015 R\.3 Cancelado pela AV\.5 Banco Horizonte S\.A\. Condiciona a venda matricula\.pdf, p\. 2/);
+    expect(t).toMatch(/Hipoteca desde 02\/03\/2015 R\.3 Cancelado pela AV\.5 Banco Horizonte S\.A\. Condiciona a venda matricula\.pdf, p\. 2 Cancelamento: matricula\.pdf, p\. 2/);
     expect(t).toMatch(/Usufruto desde 14\/08\/2020 R\.6 Ativo Helena Moura/);
     // The summary counts the active lien only.
     expect(t).toMatch(/Ônus ativos 1/);

@@ -47,7 +47,7 @@ export function CitationButton({ citation, prefix }: { citation: Citation; prefi
         type="button"
         variant="link"
         size="sm"
-        className="h-auto min-w-0 justify-start p-0 text-left text-xs whitespace-normal break-all has-[>svg]:px-0"
+        className="h-auto min-w-0 justify-start p-0 text-right text-xs whitespace-normal break-words has-[>svg]:px-0 sm:text-left"
         title="Abrir a página com o trecho destacado"
         onClick={() => setOpen(true)}
         data-testid="dossier-citation"
@@ -70,25 +70,38 @@ export function CitationButton({ citation, prefix }: { citation: Citation; prefi
   );
 }
 
-function Citations({ citations }: { citations: readonly (Citation | null | undefined)[] }) {
+/** A fact's sources, one button per document page (several phrases of one page open it once). */
+function Citations({ citations }: { citations: readonly ({ citation: Citation; prefix?: string } | Citation | null | undefined)[] }) {
   const seen = new Set<string>();
-  const list = citations.filter((c): c is Citation => {
-    if (!c) return false;
-    const key = `${c.documentId}:${c.page}:${c.quote}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const list = citations
+    .map((c) => (c && 'citation' in c ? c : c ? { citation: c } : null))
+    .filter((c): c is { citation: Citation; prefix?: string } => {
+      if (!c) return false;
+      const key = `${c.prefix ?? ''}:${c.citation.documentId}:${c.citation.page}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   if (list.length === 0) return <span className="text-xs text-muted-foreground">—</span>;
   return (
     <ul className="flex flex-col items-end gap-1 sm:items-start">
       {list.map((c) => (
-        <li key={`${c.documentId}:${c.page}:${c.quote}`} className="max-w-full">
-          <CitationButton citation={c} />
+        <li key={`${c.prefix ?? ''}:${c.citation.documentId}:${c.citation.page}`} className="max-w-full">
+          <CitationButton citation={c.citation} prefix={c.prefix} />
         </li>
       ))}
     </ul>
   );
+}
+
+function onePerPage(citations: readonly Citation[]): Citation[] {
+  const seen = new Set<string>();
+  return citations.filter((c) => {
+    const key = `${c.documentId}:${c.page}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
@@ -253,7 +266,7 @@ function Liens({ m, idBase }: { m: MatriculaDossier; idBase: string }) {
               <LienStatus lien={l} />,
               l.beneficiary ?? '—',
               <StatusBadge tone={SEVERITY_TONE[l.severity]}>{LIEN_SEVERITY_LABELS[l.severity]}</StatusBadge>,
-              <Citations citations={[l.citation, l.cancelCitation]} />,
+              <Citations citations={[l.citation, l.cancelCitation && { citation: l.cancelCitation, prefix: 'Cancelamento:' }]} />,
             ],
           }))}
         />
@@ -344,8 +357,8 @@ function Checks({ d }: { d: Dossier }) {
                 <p className="text-sm text-muted-foreground">{c.detail}</p>
                 {c.citations.length > 0 && (
                   <div className="flex flex-wrap gap-x-3 gap-y-1">
-                    {c.citations.map((cit, i) => (
-                      <CitationButton key={i} citation={cit} />
+                    {onePerPage(c.citations).map((cit) => (
+                      <CitationButton key={`${cit.documentId}:${cit.page}`} citation={cit} />
                     ))}
                   </div>
                 )}

@@ -35,41 +35,44 @@ export function PageDialog({
   }, [found?.start, found?.end]);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="flex max-h-[85vh] flex-col sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>
             {fileName}, p. {pageNumber}
           </DialogTitle>
           <DialogDescription>{description || 'Texto extraído da página citada.'}</DialogDescription>
         </DialogHeader>
-        {pages.isPending ? (
-          <Skeleton className="h-40 w-full" role="status" aria-label="Carregando página" />
-        ) : pages.isError ? (
-          <p className="text-sm text-destructive">Não foi possível abrir a página do documento.</p>
-        ) : page ? (
-          <>
-            {quote && !found && (
-              <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300" role="status">
-                O trecho citado não foi localizado no texto desta página: “{quote}”.
-              </p>
-            )}
-            <pre className="text-sm whitespace-pre-wrap break-words font-sans" data-testid="source-page-text">
-              {found ? (
-                <>
-                  {page.text.slice(0, found.start)}
-                  <mark ref={mark} className="rounded-sm bg-yellow-200 px-0.5 text-foreground ring-2 ring-yellow-400 dark:bg-yellow-500/40">
-                    {page.text.slice(found.start, found.end)}
-                  </mark>
-                  {page.text.slice(found.end)}
-                </>
-              ) : (
-                page.text
+        {/* The page text scrolls under a fixed title, so the file and page stay in sight beside the highlight. */}
+        <div className="-mx-6 min-h-0 overflow-y-auto px-6 py-1" tabIndex={0} aria-label="Texto da página" data-testid="source-page-scroll">
+          {pages.isPending ? (
+            <Skeleton className="h-40 w-full" role="status" aria-label="Carregando página" />
+          ) : pages.isError ? (
+            <p className="text-sm text-destructive">Não foi possível abrir a página do documento.</p>
+          ) : page ? (
+            <>
+              {quote && !found && (
+                <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300" role="status">
+                  O trecho citado não foi localizado no texto desta página: “{quote}”.
+                </p>
               )}
-            </pre>
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground">A página citada não está mais disponível.</p>
-        )}
+              <pre className="text-sm whitespace-pre-wrap break-words font-sans" data-testid="source-page-text">
+                {found ? (
+                  <>
+                    {page.text.slice(0, found.start)}
+                    <mark ref={mark} className="rounded-sm bg-yellow-200 px-0.5 text-foreground ring-2 ring-yellow-400 dark:bg-yellow-500/40">
+                      {page.text.slice(found.start, found.end)}
+                    </mark>
+                    {page.text.slice(found.end)}
+                  </>
+                ) : (
+                  page.text
+                )}
+              </pre>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">A página citada não está mais disponível.</p>
+          )}
+        </div>
       </DialogContent>
     </Dialog>
   );
