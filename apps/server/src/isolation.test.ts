@@ -61,6 +61,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/analyses/{id}/report.pdf': { kind: 'owned', resource: 'analysis' },
   'GET /api/analyses/{id}/export.txt': { kind: 'owned', resource: 'analysis' },
   'GET /api/properties/{id}/analyses': { kind: 'owned', resource: 'property' },
+  'GET /api/properties/{id}/dossier': { kind: 'owned', resource: 'property' },
   'GET /api/analyses/{id}/intelligence': { kind: 'owned', resource: 'analysis' },
   'GET /api/analyses/{id}/collaborators': { kind: 'owned', resource: 'analysis' },
   'POST /api/analyses/{id}/collaborators': { kind: 'owned', resource: 'analysis', body: { email: 'b@example.com' } },

@@ -7,6 +7,7 @@ import { historyQuery, historyResponse, propertyHistoryResponse } from '@viabili
 import type { AppContext } from '../../context.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
+import { dossierRoutes } from '../dossier/dossier.routes.ts';
 import * as service from './analyses.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -68,4 +69,6 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, summary: 'Uma análise com o relatório e o resultado estruturado', params: idParams, response: { 200: z.object({ analysis: analysisDetail }), 404: errorBody } },
     }, async (request) => ({ analysis: await service.getAnalysis(ctx, currentUser(request).id, request.params.id) }));
   });
+
+  await dossierRoutes(app, ctx);
 }

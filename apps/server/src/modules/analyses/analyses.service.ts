@@ -29,13 +29,16 @@ import { ENGINE_VERSION, runEngine } from '@viabiliza/engine/analyze';
 import { renderMarkdown } from '@viabiliza/engine/report';
 import { confidenceScore } from '@viabiliza/engine/confidence';
 import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
+import { analysisDate } from '@viabiliza/engine/resolve-inputs';
 import type { EngineDocument, EngineInput } from '@viabiliza/engine/types';
+import type { Dossier } from '@viabiliza/contracts/dossier';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { writeNarrative } from '../ai/narrative.service.ts';
 import { resolveProviderId } from '../ai/provider-registry.ts';
+import { dossierOf } from '../dossier/dossier.service.ts';
 import * as repo from './analyses.repository.ts';
 
 type StartRunInput = ReturnType<typeof startRunBody.parse>;
@@ -262,9 +265,10 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
         ? null
         : {
             title,
-            address: input.questionnaire.address || null,
-            city: input.questionnaire.city || null,
-            state: input.questionnaire.state || null,
+            // What the questionnaire leaves blank, the documents say (the dossier's cited facts).
+            address: input.questionnaire.address || factOf(outcome.result.dossier, 'endereco'),
+            city: input.questionnaire.city || factOf(outcome.result.dossier, 'cidade'),
+            state: input.questionnaire.state || factOf(outcome.result.dossier, 'uf'),
             propertyType: input.questionnaire.propertyType ?? 'residential',
           },
       questionnaire: input.questionnaire as Record<string, unknown>,
@@ -303,7 +307,18 @@ async function failRun(ctx: AppContext, run: { id: string; userId: string }, mes
   });
 }
 
-/** The engine's figures, the provider's narrative around them, the report and its scores. */
+function factOf(dossier: Dossier | null | undefined, key: 'endereco' | 'cidade' | 'uf'): string | null {
+  const fact = dossier?.facts.find((f) => f.key === key);
+  if (!fact) return null;
+  return (typeof fact.normalized === 'string' && fact.normalized.trim() ? fact.normalized : fact.value).trim() || null;
+}
+
+/**
+ * The engine's figures, the provider's narrative around them, the report and its scores. The
+ * documents' dossier is built here, on the analysis day, and handed to the engine, which stores it
+ * in the result: it is a function of the documents and the date, so the input hash (documents'
+ * contents, questionnaire, type…) still names one result.
+ */
 export async function computeAnalysis(args: {
   ctx: AppContext;
   analysisType: AnalysisType;
@@ -314,13 +329,16 @@ export async function computeAnalysis(args: {
   title: string;
   now: Date;
 }) {
+  const generatedAt = args.now.toISOString();
+  const documents = args.documents.map((d) => d.engine);
   const engineInput: EngineInput = {
     analysisType: args.analysisType,
     questionnaire: args.questionnaire,
-    documents: args.documents.map((d) => d.engine),
+    documents,
     overrides: args.overrides,
-    generatedAt: args.now.toISOString(),
+    generatedAt,
     title: args.title,
+    dossier: dossierOf(documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10)),
   };
   const engine = runEngine(engineInput);
   const written = await writeNarrative(args.ctx, {
@@ -454,12 +472,14 @@ export async function propertyHistory(ctx: AppContext, userId: string, propertyI
 /** Demo mode: the engine, live, on a shipped example property (nothing saved). */
 export function exampleAnalysis(analysisType: AnalysisType, exampleId: string | undefined, now: Date): ExampleAnalysis {
   const example = EXAMPLE_PROPERTIES.find((e) => e.id === exampleId) ?? EXAMPLE_PROPERTIES[0]!;
+  const generatedAt = now.toISOString();
   const { result, markdown } = runEngine({
     analysisType,
     questionnaire: example.questionnaire,
     documents: example.documents,
-    generatedAt: now.toISOString(),
+    generatedAt,
     title: example.title,
+    dossier: dossierOf(example.documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10)),
   });
   return {
     exampleId: example.id,

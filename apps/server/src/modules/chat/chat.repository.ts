@@ -19,3 +19,9 @@ export function pagesOfProperty(db: Database, propertyId: string) {
     .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.status, 'completed')))
     .orderBy(asc(propertyDocuments.createdAt), asc(propertyDocuments.id), asc(documentPages.pageNumber));
 }
+
+/** The analysis' structured result (its dossier answers the chat first). */
+export async function resultOf(db: Database, analysisId: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db.select({ result: propertyAnalyses.result }).from(propertyAnalyses).where(eq(propertyAnalyses.id, analysisId));
+  return row?.result ?? null;
+}

@@ -4,6 +4,7 @@ import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { createAnalysis, uploadDocuments } from '../../../test/analysis-fixture.ts';
 import { loopbackConfig, startLoopbacks, type LoopbackLlm } from '../ai/loopback-llm.test-support.ts';
 import type { LlmProviderId } from '../ai/provider-registry.ts';
+import { DOSSIER_ANSWER_INTRO } from '../dossier/dossier-answers.ts';
 import { REPORT_SOURCE_NAME } from './chat.service.ts';
 
 const MATRICULA = [
@@ -67,6 +68,15 @@ describe('POST /api/analyses/:id/chat', () => {
       if (!body.found) {
         expect(body.answer).toBe(CHAT_MESSAGES.notFound);
         expect(body.citations).toEqual([]);
+        continue;
+      }
+      if ((body.answer as string).startsWith(DOSSIER_ANSWER_INTRO)) {
+        // Answered from the dossier: every statement cites a phrase that is on the document's page.
+        for (const c of body.citations) {
+          expect(c.source, q).toBe('document');
+          expect(MATRICULA, q).toContain(c.excerpt);
+          expect(body.answer, q).toContain(`[${c.n}]`);
+        }
         continue;
       }
       let rest = body.answer as string;

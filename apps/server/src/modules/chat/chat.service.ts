@@ -5,6 +5,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { requireReader } from '../collaboration/collaboration.service.ts';
 import { callModel } from '../ai/narrative.service.ts';
 import { aiConfigOf, isConfigured, PROVIDER_PRIORITY, type LlmProviderId } from '../ai/provider-registry.ts';
+import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
+import { answerFromDossier } from '../dossier/dossier-answers.ts';
 import { buildPassages, reportSources, retrieve, type ScoredPassage, type Source } from './retrieval.ts';
 import * as repo from './chat.repository.ts';
 
@@ -34,12 +36,16 @@ const local = (): Pick<ChatAnswer, 'provider' | 'providerName'> => ({ provider: 
 
 /**
  * Answers a question about one analysis the user may read, from its documents' pages and its
- * report only. Without a model the answer is the best passages quoted with their document and page;
- * with a model configured, the model writes the answer from those passages alone and must cite
+ * report only. Questions the analysis' due-diligence dossier covers (owners, liens, ITBI, areas,
+ * certidões) are answered from it first, citing each document and page. Otherwise, without a model
+ * the answer is the best passages quoted with their document and page; with a model configured, the model writes the answer from those passages alone and must cite
  * them as [n] (an answer citing none is discarded for the quoted passages).
  */
 export async function ask(ctx: AppContext, userId: string, analysisId: string, question: string): Promise<ChatAnswer> {
   await requireReader(ctx, userId, analysisId);
+  // Owners, liens, ITBI, areas, certidões: the dossier states them with their citations.
+  const fromDossier = answerFromDossier(((await repo.resultOf(ctx.db, analysisId)) as Partial<AnalysisResult> | null)?.dossier, question);
+  if (fromDossier) return { ...fromDossier, ...local() };
   const passages = buildPassages(await loadSources(ctx, analysisId));
   const found = await retrieve(ctx.db, passages, question, MODEL_PASSAGES);
   if (!found.length) return { answer: CHAT_MESSAGES.notFound, found: false, citations: [], ...local() };

@@ -1,0 +1,44 @@
+import type { Dossier, DossierDocument } from '@viabiliza/contracts/dossier';
+import { buildDossier } from '@viabiliza/extract/dossier/index';
+import { lookupByCity } from '@viabiliza/engine/reference-data';
+import { analysisDate } from '@viabiliza/engine/resolve-inputs';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/app-error.ts';
+import * as repo from './dossier.repository.ts';
+
+/**
+ * The due-diligence dossier (issue 16) of a set of completed documents, judged on `asOf`. The ITBI
+ * rate a city charges comes from the engine's dated reference data (series 'itbi', one row per
+ * city); the typical-rate row is not a city's rate, so a city without its own row gets none.
+ */
+export function dossierOf(documents: readonly DossierDocument[], asOf: string): Dossier | null {
+  if (documents.length === 0) return null;
+  return buildDossier([...documents], {
+    asOf,
+    itbiRate: (city, uf) => {
+      const row = lookupByCity('itbi', city, uf, asOf);
+      if (!row || row.unit !== 'fraction') return null;
+      return { rate: Math.round(row.value * 100 * 1e6) / 1e6, source: `${row.source} (${row.label}, ${row.asOf})` };
+    },
+  });
+}
+
+/** Today in Brasília, the day a report made now would print. */
+export function today(now: Date = new Date()): string {
+  return analysisDate(now.toISOString()) ?? now.toISOString().slice(0, 10);
+}
+
+/** GET /api/properties/:id/dossier: the dossier of the property's completed documents, as of today. */
+export async function propertyDossier(ctx: AppContext, userId: string, propertyId: string, now: Date = new Date()): Promise<Dossier | null> {
+  if (!(await repo.ownedPropertyExists(ctx.db, userId, propertyId))) throw notFound();
+  const rows = await repo.completedDocumentsOfProperty(ctx.db, userId, propertyId);
+  const pages = await repo.pagesOf(ctx.db, rows.map((r) => r.id));
+  const documents: DossierDocument[] = rows.map((r) => ({
+    id: r.id,
+    fileName: r.fileName,
+    documentType: r.documentType,
+    keyFields: (r.keyFields ?? []) as DossierDocument['keyFields'],
+    pages: pages.filter((p) => p.documentId === r.id).map((p) => ({ number: p.number, text: p.text })),
+  }));
+  return dossierOf(documents, today(now));
+}
