@@ -30,6 +30,16 @@ export interface ParsedMatricula {
   liens: LienFound[];
 }
 
+/**
+ * `fold` of key-fields.ts (lower case, no accents, same length), fast on long texts: the case is
+ * lowered at once and only the non-ASCII characters go through `fold` one by one.
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length) return fold(text);
+  return lower.replace(/[^\x00-\x7f]/g, (c) => fold(c));
+}
+
 /** The pages as one text, with where each page starts, so offsets lead back to a page and a quote. */
 export class PagedText {
   readonly text: string;
@@ -46,7 +56,7 @@ export class PagedText {
       text += page.text;
     }
     this.text = text;
-    this.folded = fold(text);
+    this.folded = foldText(text);
   }
 
   pageAt(index: number): { start: number; end: number; number: number } {
@@ -149,7 +159,12 @@ function actType(title: string, body: string): ActType {
 
 const UPPER = 'A-ZÀ-ÖØ-Þ';
 /** An upper-case name: 'JOSÉ DA SILVA', 'BANCO VÉRTICE S.A.', 'CONSTRUTORA ALFA LTDA'. */
-const NAME = new RegExp(String.raw`[${UPPER}][${UPPER}'’.&/-]*(?:[ \t]+(?:[${UPPER}][${UPPER}'’.&/-]*|D[AEO]S?|D'))*`, 'gu');
+const NAME_WORD = String.raw`[${UPPER}][${UPPER}'’.&/-]*(?![\p{L}\d])`;
+/** Words of a name may wrap to the next line, as registrars' and notaries' lines do. */
+const NAME_GAP = String.raw`(?:[ \t]+|[ \t]*\n[ \t]*)`;
+const NAME = new RegExp(String.raw`${NAME_WORD}(?:${NAME_GAP}(?:${NAME_WORD}|D[AEO]S?(?!\p{L})|D'))*`, 'gu');
+/** A word that ends a name run that wrapped into a heading or a label. */
+const NAME_STOP = /^(?:r|av|fim|certidao|certifico|titulo|valor|imovel|registro|averbacao|matricula|protocolo|cpf|cnpj|rg|transmitentes?|adquirentes?|outorgad[oa]s?|outorgantes?|vendedor(?:es)?|comprador(?:es)?|credor|devedor)$/;
 /** Upper-case words that are not names (titles, roles, labels). */
 const NOT_NAME = /^(?:r|av|rg|cpf|cnpj|cep|mf|ssp|sp|rj|mg|sc|pr|rs|nº|n|ltda|s\.?a\.?|transmitentes?|adquirentes?|vendedor(?:es|as?)?|comprador(?:es|as?)?|outorgantes?|outorgad[oa]s?|devedor(?:es|as?)?|credor(?:es|as?)?|fiduciant\w*|fiduciari\w*|usufrutuari\w*|exequentes?|executad[oa]s?|proprietari[oa]s?|titulo|valor|imovel|matricula|registro|averbacao|compra|venda|e|de|da|do)$/;
 const TITLE_WORDS = /^(?:compra|venda|doacao|hipoteca|alienacao|penhora|arresto|sequestro|indisponibilidade|usufruto|cancelamento|construcao|casamento|inscricao|clausulas?|servidao|permuta|partilha|consolidacao|adjudicacao|arrematacao|retificacao|averbacao|registro|titulo|valor|forma|imovel|municipal|restritivas|propriedade|fiduciaria|transmitente|adquirente|certidao|oficial|lei|cnib|r\$)$/;
@@ -165,10 +180,17 @@ export function namesIn(text: string, from = 0, to = text.length): NameHit[] {
   const out: NameHit[] = [];
   const slice = text.slice(from, to);
   for (const m of slice.matchAll(NAME)) {
-    let name = m[0].replace(/[ \t]+(?:D[AEO]S?|D')$/u, '').replace(/[-/&]+$/, '');
+    // Cut the run at a label or heading it ran into, then drop connectors and one-letter tails.
+    const parts = m[0].split(/(\s+)/);
+    let kept = parts[0]!;
+    for (let i = 2; i < parts.length; i += 2) {
+      if (NAME_STOP.test(fold(parts[i]!).replace(/[.:]+$/, ''))) break;
+      kept += parts[i - 1]! + parts[i]!;
+    }
+    let name = kept.replace(/\s+(?:D[AEO]S?|D'|[A-ZÀ-Þ]\.?)$/u, '').replace(/[-/&]+$/, '');
     // 'S.A.' ends a company; any other trailing dot ends the sentence.
     if (!/\bS\.A\.$|\bS\/A$/u.test(name)) name = name.replace(/\.+$/, '');
-    const words = name.split(/[ \t]+/);
+    const words = name.split(/\s+/);
     if (words.length < 2) continue;
     const folded = words.map((w) => fold(w));
     if (folded.every((w) => NOT_NAME.test(w) || TITLE_WORDS.test(w))) continue;
@@ -288,6 +310,18 @@ function sentenceEnd(folded: string, from: number, to: number): number {
   return m && m.index < to ? m.index : to;
 }
 
+/** The end of a plain sentence: '. ' before an upper-case word or a new line (not 'R.2', 'nº.', '46.511'). */
+function sentenceEndPlain(folded: string, from: number, to: number): number {
+  const re = /\.(?=\s*\n|\s+[a-z])/g;
+  re.lastIndex = from;
+  for (let m = re.exec(folded); m && m.index < to; m = re.exec(folded)) {
+    const before = folded.slice(Math.max(from, m.index - 4), m.index);
+    if (/(?:^|[^a-z])(?:r|av|n|no|fls?|art|s\.a|s\/a|ltda|sr|sra|dr|dra)$/.test(before)) continue;
+    return m.index;
+  }
+  return to;
+}
+
 /** Names before a verb in its sentence ('JOSÉ SILVA doou o imóvel'): the clause's subject. */
 function subjectOf(text: string, folded: string, actStart: number, verbAt: number): string[] {
   let from = actStart;
@@ -340,6 +374,26 @@ function proseParties(text: string, folded: string, from: number, to: number): A
       // 'em favor de' + a lower-case word ('do credor') is no name.
       for (const name of objectAfter(text, folded, afterVerb + lead[0].length)) {
         if (folded.slice(afterVerb + lead[0].length).trimStart().startsWith(fold(name).slice(0, 3))) add(name, verb.object);
+      }
+    }
+  }
+  // 'bens deixados por PAULO …', 'espólio de …': who passes the property in an inheritance.
+  for (const m of body.matchAll(/\b(?:bens deixados por|espolio de|sucessao de|falecimento de)\s+/g)) {
+    for (const name of objectAfter(text, folded, from + m.index + m[0].length, 80)) add(name, 'transmitente');
+  }
+  // 'o imóvel foi partilhado da seguinte forma: à viúva meeira A, …, 50%; a B, …, 25%; e a C, …'.
+  const shares = /\b(?:partilhad[oa]s?|adjudicad[oa]s?|da seguinte forma|coube|couberam|atribuid[oa]s?)\b[^:;]{0,60}?(?::|\s(?=(?:a|ao|aos|as|à|às)\s))/.exec(body);
+  if (shares) {
+    let start = from + shares.index + shares[0].length;
+    const end = sentenceEndPlain(folded, start, to);
+    for (let i = start; i <= end; i++) {
+      if (i === end || folded[i] === ';') {
+        const hit = namesIn(text, start, i)[0];
+        if (hit && hit.start - start < 60) {
+          const name = cleanName(hit.name);
+          if (!parties.some((p) => p.role === 'adquirente' && p.name === name)) parties.push({ name, role: 'adquirente', taxId: taxIdIn(folded.slice(hit.end, i)), fraction: fractionIn(folded.slice(hit.end, i)) });
+        }
+        start = i + 1;
       }
     }
   }

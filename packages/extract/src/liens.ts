@@ -51,6 +51,8 @@ export function findActs(folded: string): Act[] {
     const kind = m[1] === 'r' ? 'R' : 'AV';
     const number = toNumber(m[2]!);
     if (!(number > 0)) continue;
+    // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one.
+    if (marks.some((known) => known.kind === kind && known.number === number)) continue;
     marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
   }
   const stops = [...folded.matchAll(ACTS_END)].map((m) => m.index);

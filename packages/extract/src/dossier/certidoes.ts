@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES, type DocumentTypeId } from '@viabiliza/contracts/document-types';
 import { CERTIDAO_ITEMS, type CertidaoCheck, type CertidaoItem, type DossierParty } from '@viabiliza/contracts/dossier';
 import { cleanName, namesIn, sameName } from '../acts.ts';
+import type { MatriculaRead } from './matriculas.ts';
 import { addDays, citeField, fieldOf, isIsoDate, pageText, type Doc } from './common.ts';
 
 /**
@@ -90,10 +91,19 @@ function ruleText(type: DocumentTypeId): string {
   return rule.kind === 'none' ? 'sem regra de validade' : rule.basis;
 }
 
-export function judgeCertidoes(docs: readonly Doc[], mainMatricula: Doc | null, sellers: readonly DossierParty[], asOf: string): CertidaoCheck[] {
+export function judgeCertidoes(
+  docs: readonly Doc[],
+  matriculas: readonly MatriculaRead[],
+  sellers: readonly DossierParty[],
+  asOf: string,
+  options: { condominium: boolean },
+): CertidaoCheck[] {
   const out: CertidaoCheck[] = [];
-  out.push(check('matricula', mainMatricula, null, asOf, ruleText('matricula')));
+  // One per matrícula of the folder (the unit's and its parking space's), the main one first.
+  if (matriculas.length === 0) out.push(check('matricula', null, null, asOf, ruleText('matricula')));
+  for (const m of matriculas) out.push(check('matricula', m.doc, null, asOf, ruleText('matricula')));
   for (const item of ['cnd_municipal', 'cndt', 'cnd_federal', 'distribuidor', 'condominio'] as const) {
+    if (item === 'condominio' && !options.condominium && !docs.some((d) => d.type === 'declaracao_condominio')) continue;
     const type = ITEM_TYPES[item];
     const ofType = docs.filter((d) => d.type === type);
     if (!PERSONAL.has(item)) {

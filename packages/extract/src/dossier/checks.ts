@@ -163,7 +163,7 @@ function itbiChecks({ facts, itbiRate, city }: CheckInput): DossierCheck[] {
 
   const p = num(paid);
   if (p === null) {
-    checks.push(make('itbi_pago', t === null ? 'sem_dados' : 'falha', t === null ? 'Não há guia nem comprovante de pagamento do ITBI.' : `Não há comprovante de pagamento do ITBI de ${brMoney(t)}.`, cite(tax)));
+    checks.push(make('itbi_pago', t === null ? 'sem_dados' : 'atencao', t === null ? 'Não há guia nem comprovante de pagamento do ITBI.' : `Não há comprovante de pagamento do ITBI de ${brMoney(t)}.`, cite(tax)));
   } else if (t === null) {
     checks.push(make('itbi_pago', 'ok', `Comprovante de pagamento de ${brMoney(p)}; valor devido não encontrado para comparar.`, cite(paid)));
   } else if (p >= t - 1) {
@@ -180,13 +180,16 @@ function certidoesCheck({ certidoes }: CheckInput): DossierCheck {
   const citations = certidoes.flatMap((c) => (c.citation ? [c.citation] : []));
   if (bad.length === 0) return make('certidoes', 'ok', `Todas as ${certidoes.length} certidões presentes e válidas.`, citations);
   const list = bad.map((c) => `${CERTIDAO_ITEMS[c.item]}${c.person ? ` de ${c.person}` : ''}: ${CERTIDAO_STATUS_LABELS[c.status].toLowerCase()}${c.validUntil ? ` (validade ${brDate(c.validUntil)})` : ''}`).join('; ');
-  const status = bad.some((c) => c.status === 'vencida' || (c.item === 'matricula' && c.status === 'ausente')) ? 'falha' : 'atencao';
-  return make('certidoes', status, `${capital(list)}.`, bad.flatMap((c) => (c.citation ? [c.citation] : [])));
+  // Missing or expired papers are to be obtained again before the deed: attention, not a defect of the sale.
+  return make('certidoes', 'atencao', `${capital(list)}.`, bad.flatMap((c) => (c.citation ? [c.citation] : [])));
 }
 
-function liensCheck(matriculas: readonly MatriculaDossier[]): DossierCheck {
+function liensCheck(main: MatriculaDossier | null, matriculas: readonly MatriculaDossier[]): DossierCheck {
   const active = matriculas.flatMap((m) => m.liens.filter((l) => l.status === 'ativo').map((l) => ({ ...l, matricula: m.matricula })));
-  if (matriculas.length === 0) return make('onus', 'sem_dados', 'Não há certidão de matrícula legível na pasta.', []);
+  if (!main) {
+    const others = active.length > 0 ? ` Na(s) outra(s) matrícula(s): ${active.map((l) => `${LIEN_TYPES[l.type]} (${l.act}, matrícula ${l.matricula})`).join('; ')}.` : '';
+    return make('onus', 'sem_dados', `Não há certidão legível da matrícula do imóvel principal.${others}`, active.map((l) => l.citation));
+  }
   const cancelled = matriculas.reduce((n, m) => n + m.liens.filter((l) => l.status === 'cancelado').length, 0);
   if (active.length === 0) return make('onus', 'ok', `Nenhum ônus ativo${cancelled > 0 ? ` (${cancelled} cancelado(s) por atos posteriores)` : ''}.`, matriculas.flatMap((m) => m.liens.map((l) => l.cancelCitation ?? l.citation)));
   const list = active.map((l) => `${LIEN_TYPES[l.type]} (${l.act}${l.beneficiary ? `, em favor de ${l.beneficiary}` : ''}, matrícula ${l.matricula})`).join('; ');
@@ -203,6 +206,6 @@ export function runChecks(input: CheckInput, matriculas: readonly MatriculaDossi
     areasCheck(input),
     ...itbiChecks(input),
     certidoesCheck(input),
-    liensCheck(matriculas),
+    liensCheck(input.main, matriculas),
   ];
 }

@@ -1,5 +1,6 @@
 import { canonicalDocumentType, type DocumentTypeId } from '@viabiliza/contracts/document-types';
 import type { Citation, DossierDocument } from '@viabiliza/contracts/dossier';
+import { foldText } from '../acts.ts';
 import { fold } from '../key-fields.ts';
 
 /** Pieces every part of the dossier shares: the documents' types, fields, dates and citations. */
@@ -9,16 +10,33 @@ export type Field = DossierDocument['keyFields'][number];
 export interface Doc {
   source: DossierDocument;
   type: DocumentTypeId | null;
-  /** Pages' texts folded once (lower case, no accents, same offsets). */
-  folded: Map<number, string>;
+  /** Page texts folded (lower case, no accents, same offsets), each the first time it is asked for. */
+  folded: FoldedPages;
+}
+
+/** Folded pages on demand: a 200-page statement nobody reads is never folded. */
+export class FoldedPages {
+  private readonly cache = new Map<number, string>();
+  constructor(private readonly pages: DossierDocument['pages']) {}
+
+  get(page: number): string | undefined {
+    let folded = this.cache.get(page);
+    if (folded === undefined) {
+      const text = this.pages.find((p) => p.number === page)?.text;
+      if (text === undefined) return undefined;
+      folded = foldText(text);
+      this.cache.set(page, folded);
+    }
+    return folded;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const p of this.pages) yield this.get(p.number)!;
+  }
 }
 
 export function prepare(documents: readonly DossierDocument[]): Doc[] {
-  return documents.map((source) => ({
-    source,
-    type: canonicalDocumentType(source.documentType),
-    folded: new Map(source.pages.map((p) => [p.number, fold(p.text)])),
-  }));
+  return documents.map((source) => ({ source, type: canonicalDocumentType(source.documentType), folded: new FoldedPages(source.pages) }));
 }
 
 export const fieldsOf = (doc: Doc, key: string): Field[] => doc.source.keyFields.filter((f) => f.key === key);
@@ -29,7 +47,7 @@ export function pageText(doc: Doc, page: number): string {
 }
 
 export function foldedPage(doc: Doc, page: number): string {
-  return doc.folded.get(page) ?? fold(pageText(doc, page));
+  return doc.folded.get(page) ?? foldText(pageText(doc, page));
 }
 
 /** A citation of text found on a page (a substring of it, ≤ 240 characters). */

@@ -110,9 +110,15 @@ export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
     const list = sources.get(key);
     if (!list || list.length === 0) continue;
     list.sort((a, b) => a.rank - b.rank || b.field.confidence - a.field.confidence);
+    // 'Registro de Imóveis de São Paulo' read where a line break cut '4º Oficial de': the fuller name wins.
+    if (key === 'cartorio') {
+      const first = String(comparable(key, list[0]!.field));
+      const fuller = list.find((s) => String(comparable(key, s.field)).endsWith(first) && s.field.value.length > list[0]!.field.value.length);
+      if (fuller) list.unshift(...list.splice(list.indexOf(fuller), 1));
+    }
     const chosen = list[0]!;
     const base = comparable(key, chosen.field);
-    const conflict = list.some((s) => !sameValue(base, comparable(key, s.field)));
+    const conflict = list.some((s) => !sameValue(base, comparable(key, s.field)) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
     facts.push({
       key,
       label: DOSSIER_FACTS[key],

@@ -165,7 +165,7 @@ describe('buildDossier', () => {
     ]);
     expect(cndt[0]!.rule).toContain('180 dias');
     expect(d.certidoes.find((c) => c.item === 'matricula')).toMatchObject({ status: 'valida', issuedOn: '2025-05-28', validUntil: '2025-06-27' });
-    expect(d.checks.find((c) => c.id === 'certidoes')!.status).toBe('falha');
+    expect(d.checks.find((c) => c.id === 'certidoes')!.status).toBe('atencao');
   });
 
   it('finds a seller who is not the owner, and active usufruct and clauses that weigh on the sale', () => {

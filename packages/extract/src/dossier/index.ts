@@ -1,9 +1,9 @@
-import { DOSSIER_VERSION, type Dossier, type DossierDocument } from '@viabiliza/contracts/dossier';
+import { DOSSIER_VERSION, type Dossier, type DossierDocument, type DossierFact } from '@viabiliza/contracts/dossier';
 import { judgeCertidoes } from './certidoes.ts';
 import { runChecks } from './checks.ts';
 import { digitsOnly, fieldsOf, type Doc, prepare } from './common.ts';
 import { consolidateFacts } from './facts.ts';
-import { readMatriculas } from './matriculas.ts';
+import { readMatriculas, type MatriculaRead } from './matriculas.ts';
 import { readParties } from './parties.ts';
 
 /**
@@ -27,11 +27,23 @@ function propertyKeys(doc: Doc): { matriculas: string[]; inscriptions: string[] 
   return { matriculas: codes('matricula_numero'), inscriptions: codes('inscricao_imobiliaria') };
 }
 
+/** A unit of a condominium (a flat, a room, a parking space), not a house on its own lot: it needs the condomínio's declaration. */
+function isCondominiumUnit(main: MatriculaRead | null, facts: readonly DossierFact[]): boolean {
+  if (main) {
+    for (const folded of main.doc.folded.values()) {
+      const m = /\bimovel\s*:?\s*/.exec(folded);
+      if (m) return !/^(?:(?:um|uma|o|a)\s+)?(?:terreno|casa|lote|predio|gleba|area de terreno)\b/.test(folded.slice(m.index + m[0].length, m.index + m[0].length + 40));
+    }
+  }
+  return facts.some((f) => f.key === 'area_privativa_m2');
+}
+
 export function buildDossier(documents: DossierDocument[], options: DossierOptions): Dossier {
   const docs = prepare(documents);
   const warnings: string[] = [];
   const reads = readMatriculas(docs);
-  const main = reads.find((r) => !r.parking) ?? reads[0] ?? null;
+  // A folder with only the parking space's certificate has no main matrícula: its facts are not the unit's.
+  const main = reads.find((r) => !r.parking) ?? null;
   const others = reads.filter((r) => r !== main);
 
   // Documents about another matrícula of the folder (the parking space) feed that one, not the main property.
@@ -50,7 +62,7 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
 
   const facts = consolidateFacts(mainDocs);
   const parties = readParties(docs);
-  const certidoes = judgeCertidoes(mainDocs, main?.doc ?? null, parties.sellers, options.asOf);
+  const certidoes = judgeCertidoes(mainDocs, [...(main ? [main] : []), ...others], parties.sellers, options.asOf, { condominium: isCondominiumUnit(main, facts) });
   const cityFact = facts.find((f) => f.key === 'cidade');
   const ufFact = facts.find((f) => f.key === 'uf');
   const city = cityFact ? String(cityFact.normalized ?? cityFact.value) : null;

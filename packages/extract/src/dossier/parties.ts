@@ -49,7 +49,7 @@ function partiesOf(doc: Doc): { sellers: DossierParty[]; buyers: DossierParty[] 
 
 /** A party list ends at the next side, a numbered clause, or the end of the paragraph. */
 function sectionEnd(folded: string, from: number, limit: number): number {
-  const m = /\n\s*\n|\n\s*(?:\d+\s*[.)-]|clausula|do imovel|saibam)|\.\s*\n|\.\s+(?=e como\b|(?:\d+\s*\.|clausula))/.exec(folded.slice(from, limit));
+  const m = /\n\s*\n|\n\s*(?:\d{1,2}\s*[.)-]\s|clausula|do imovel|saibam)|\.\s*\n|\.\s+(?=e como\b|(?:\d+\s*\.|clausula))/.exec(folded.slice(from, limit));
   return m ? from + m.index : limit;
 }
 
