@@ -37,7 +37,7 @@ export interface ParsedMatricula {
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   if (lower.length !== text.length) return fold(text);
-  return lower.replace(/[^\x00-\x7f]/g, (c) => fold(c));
+  return lower.replace(/[\u0080-\uffff]/g, (c) => fold(c));
 }
 
 /** The pages as one text, with where each page starts, so offsets lead back to a page and a quote. */
