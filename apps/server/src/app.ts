@@ -93,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
     hsts: ctx.config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
-  await registerRateLimit(app, ctx.config.rateLimitReadMax);
+  await registerRateLimit(app, ctx.database, ctx.config.rateLimitReadMax);
 
   // State-changing calls from a browser must come from our own origin, whatever the path: every
   // route that changes data is under /api, and a check that reads no path cannot be routed around.

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { RATE_LIMITS, type RateLimitCategory } from '@viabiliza/contracts/rate-limits';
+import type { DatabaseHandle } from '@viabiliza/db/client';
 import { AppError } from '../lib/app-error.ts';
+import { databaseRateLimitStore, sweepRateLimitCounters, SWEEP_INTERVAL_MS } from './rate-limit-store.ts';
 
 const isRead = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
 
@@ -13,10 +15,24 @@ function tooMany() {
  * Server-side budgets (spec 01 §9). API reads get the generous `read` budget, other API calls the
  * spec's default; routes that need a tighter one declare `config: { rateLimit: routeLimit(...) }`.
  * Static files of the web app are not counted.
+ *
+ * On PostgreSQL the counters live in the database (rate-limit-store.ts), so N instances share every
+ * budget; if the database cannot be reached the request is let through (it fails on its own data
+ * anyway, and the health probes must still answer). PGlite keeps them in-process: one process owns
+ * its data directory.
  */
-export async function registerRateLimit(app: FastifyInstance, readMax: number = RATE_LIMITS.read.max) {
+export async function registerRateLimit(app: FastifyInstance, database: DatabaseHandle, readMax: number = RATE_LIMITS.read.max) {
+  const shared = database.kind === 'postgres';
+  if (shared) {
+    const sweep = setInterval(() => {
+      sweepRateLimitCounters(database.db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit counters sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(shared ? { store: databaseRateLimitStore(database.db), skipOnError: true } : {}),
     max: (req) => (isRead(req) ? readMax : RATE_LIMITS.default.max),
     timeWindow: RATE_LIMITS.default.windowMs,
     keyGenerator: (req) => `${isRead(req) ? 'read' : 'default'}:${req.ip}`,
