@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createTestApp, multipartBody, signUp, type TestApp } from '../test/helper.ts';
-import { NUL_MESSAGE } from './plugins/input-guards.ts';
+import { INVALID_NAME_MESSAGE, NUL_MESSAGE } from './plugins/input-guards.ts';
 import { DISK_FULL_MESSAGE, START_MIN_FREE_BYTES, explainStartupError } from './lib/disk-full.ts';
 
 /** Issue 15, item 7: invalid input and a full disk answer with a reason, not a bare 500. */
@@ -32,6 +32,58 @@ describe('a NUL character in the input', () => {
     const before = t.runtime.ctx.metrics.requestWindow(false).errors;
     for (let i = 0; i < 20; i++) expect((await t.app.inject({ url: '/api/search?q=%00', headers: { cookie } })).statusCode).toBe(400);
     expect(t.runtime.ctx.metrics.requestWindow(false).errors).toBe(before);
+  });
+});
+
+describe('a NUL or an invalid name in a multipart upload', () => {
+  /** A multipart body built by hand, byte by byte: what no browser sends, a script can. */
+  // The upload budget is 5 a minute per person: each case signs up its own.
+  let uploader = '';
+  beforeEach(async () => {
+    uploader = (await signUp(t)).cookie;
+  });
+  const rawForm = (parts: { headers: Buffer; body: string }[]) => {
+    const boundary = '----viabilizaNulProbe';
+    const chunks = parts.flatMap((p) => [Buffer.from(`--${boundary}\r\n`), p.headers, Buffer.from(`\r\n\r\n${p.body}\r\n`)]);
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: uploader } };
+  };
+  const file = (disposition: Buffer | string) => ({
+    headers: Buffer.concat([Buffer.from('Content-Disposition: form-data; '), Buffer.from(disposition), Buffer.from('\r\nContent-Type: text/plain')]),
+    body: 'ESCRITURA PÚBLICA DE COMPRA E VENDA',
+  });
+  const field = (disposition: string, value: string) => ({ headers: Buffer.from(`Content-Disposition: form-data; ${disposition}`), body: value });
+  const upload = (parts: { headers: Buffer; body: string }[]) => t.app.inject({ method: 'POST', url: '/api/documents', ...rawForm(parts) });
+  const documents = async () => (await t.app.inject({ url: '/api/documents', headers: { cookie: uploader } })).json().documents as { fileName: string }[];
+
+  it('is a 400 with the Portuguese message, and stores nothing', async () => {
+    const before = (await documents()).length;
+    const cases = {
+      'NUL in a file name': [file('name="files"; filename="matricula\u0000.txt"')],
+      'NUL in the field name of a file': [file('name="fi\u0000les"; filename="matricula.txt"')],
+      'NUL in a field name': [field('name="property\u0000Id"', 'x'), file('name="files"; filename="matricula.txt"')],
+      'NUL in a field value': [field('name="propertyId"', 'abc\u0000'), file('name="files"; filename="matricula.txt"')],
+    };
+    for (const [what, parts] of Object.entries(cases)) {
+      const res = await upload(parts);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json().error, what).toMatchObject({ code: 'VALIDATION', message: NUL_MESSAGE });
+    }
+    expect((await documents()).length).toBe(before);
+  });
+
+  it('refuses a file name that is not valid UTF-8 with a 400 that says so', async () => {
+    const before = (await documents()).length;
+    const res = await upload([file(Buffer.concat([Buffer.from('name="files"; filename="matr'), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from('cula.txt"')]))]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: INVALID_NAME_MESSAGE });
+    expect((await documents()).length).toBe(before);
+  });
+
+  it('still takes a file whose name has accents', async () => {
+    const res = await upload([file(Buffer.from('name="files"; filename="matrícula São João.txt"'))]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().documents[0].fileName).toBe('matrícula São João.txt');
   });
 });
 

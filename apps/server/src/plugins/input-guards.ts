@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
 import { validationMessage } from '@viabiliza/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
 
@@ -27,6 +28,36 @@ export function refuseNulInput(app: FastifyInstance) {
       throw new AppError('VALIDATION', NUL_MESSAGE);
     }
   });
+}
+
+/** A multipart name whose bytes are not UTF-8 (the parser turns them into U+FFFD). */
+export const INVALID_NAME_MESSAGE = validationMessage(['o nome de um arquivo ou campo enviado não é um texto UTF-8 válido']);
+
+function nameProblem(name: string | undefined): string | null {
+  if (!name) return null;
+  if (name.includes('\0')) return NUL_MESSAGE;
+  if (name.includes('\uFFFD')) return INVALID_NAME_MESSAGE;
+  return null;
+}
+
+/**
+ * The parts of a multipart request, refusing (400, in Portuguese) a part whose field name or file
+ * name holds a NUL or bytes that are not UTF-8, or a text field whose value holds a NUL: no browser
+ * sends them, and a name is shown and stored. The preValidation check above cannot see a streamed
+ * body; this runs as the route reads each part, so parts before a refused one have been read.
+ */
+export async function* refuseBadParts(parts: AsyncIterable<Multipart>): AsyncGenerator<Multipart> {
+  for await (const part of parts) {
+    const problem =
+      nameProblem(part.fieldname) ??
+      (part.type === 'file' ? nameProblem(part.filename) : containsNul(part.value) ? NUL_MESSAGE : null);
+    if (problem) {
+      // Let the parser move past the refused file's bytes.
+      if (part.type === 'file') part.file.resume();
+      throw new AppError('VALIDATION', problem);
+    }
+    yield part;
+  }
 }
 
 /** A request id a client may choose: a short token, safe to echo and to use as the log key. */

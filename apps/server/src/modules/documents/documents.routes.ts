@@ -15,6 +15,7 @@ import { errorBody } from '@viabiliza/contracts/errors';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
+import { refuseBadParts } from '../../plugins/input-guards.ts';
 import { currentUser, loadUser } from '../auth/session.ts';
 import * as service from './documents.service.ts';
 
@@ -37,7 +38,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('VALIDATION', 'Envie os arquivos como multipart/form-data no campo "files"');
-    const parts = request.parts({ limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles + 50, fields: 5 } });
+    const parts = refuseBadParts(request.parts({ limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles + 50, fields: 5 } }));
     const body = await service.uploadDocuments(ctx, request, currentUser(request).id, parts);
     return reply.status(201).send(body);
   });
