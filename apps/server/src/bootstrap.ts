@@ -9,6 +9,7 @@ import { EventHub } from './realtime/event-hub.ts';
 import { startQueue } from './jobs/queue.ts';
 import { welcomeNotificationJob } from './jobs/welcome-notification.ts';
 import { getNotification } from './modules/notifications/notifications.service.ts';
+import { idsCreatedSince as notificationIdsSince } from './modules/notifications/notifications.repository.ts';
 import { getDocumentSummary } from './modules/documents/documents.service.ts';
 import { extractDocumentJob } from './jobs/extract-document.ts';
 import { recoverDocuments, sweepOrphanFiles } from './modules/documents/recovery.ts';
@@ -98,6 +99,9 @@ export async function createRuntime(config: AppConfig, database: DatabaseHandle,
   events.setLoader('document', (userId, id) => getDocumentSummary(ctx, userId, id));
   events.setLoader('analysis-run', (userId, id) => getRunSummary(ctx, userId, id));
   events.setLoader('audit', (_topic, id) => getAuditEvent(ctx, id));
+  events.setCatchUp(async (userIds, since) =>
+    (await notificationIdsSince(ctx.db, userIds, since)).map((n) => ({ userId: n.userId, kind: 'notification' as const, id: n.id })),
+  );
   await events.start();
   ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx), analyzeRunJob(() => ctx), backupJob(() => ctx)], {
     work: options.work,

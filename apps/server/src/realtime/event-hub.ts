@@ -23,6 +23,17 @@ export interface LiveStream {
 export type Send = (event: string, data: unknown) => void;
 /** Loads what an event names, scoped to its user; null when it no longer exists. */
 export type Loader = (userId: string, id: string) => Promise<unknown | null>;
+/** The events of these users recorded since `since` (in order), read back from their tables. */
+export type CatchUp = (userIds: string[], since: Date) => Promise<RealtimeEvent[]>;
+
+/**
+ * How far before the moment the LISTEN connection was found lost the catch-up reads: a NOTIFY may
+ * have been lost in flight a little before the loss showed, and clocks of the instances and the
+ * database differ a little. What was already delivered is not sent twice.
+ */
+export const CATCH_UP_MARGIN_MS = 30_000;
+/** How long a delivered notification id is remembered (to skip it in a catch-up). */
+const DELIVERED_TTL_MS = CATCH_UP_MARGIN_MS + 10 * 60_000;
 
 export const CHANNEL = 'viabiliza_events';
 /** Subscribers under this key (admins) receive every new security_audit row as an `audit` event. */
@@ -38,6 +49,11 @@ export class EventHub {
   private unlisten: Unlisten | null = null;
   private readonly pings = new Map<string, () => void>();
   private readonly streams = new Set<LiveStream>();
+  private catchUp: CatchUp | null = null;
+  /** When the LISTEN connection was found lost (null while it is up). */
+  private lostAt: number | null = null;
+  /** Notification ids delivered on this instance, with when: a catch-up skips them. */
+  private readonly delivered = new Map<string, number>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -48,10 +64,47 @@ export class EventHub {
     this.loaders.set(kind, loader);
   }
 
+  /** How to read back what was missed while LISTEN was down (notifications: their table). */
+  setCatchUp(catchUp: CatchUp) {
+    this.catchUp = catchUp;
+  }
+
   async start() {
-    this.unlisten = await listen(this.database, CHANNEL, (payload) => {
-      this.dispatch(payload).catch(this.onError);
-    });
+    this.unlisten = await listen(
+      this.database,
+      CHANNEL,
+      (payload) => {
+        this.dispatch(JSON.parse(payload) as RealtimeEvent).catch(this.onError);
+      },
+      {
+        onDisconnect: () => {
+          this.lostAt ??= Date.now();
+        },
+        onReconnect: () => {
+          this.recover().catch(this.onError);
+        },
+      },
+    );
+  }
+
+  /**
+   * LISTEN is back after a loss (a PostgreSQL restart or failover, a dropped connection): events
+   * notified meanwhile never arrived. Notifications are rows, so the ones created since shortly before
+   * the loss are read back and delivered (those already delivered are skipped); then every open stream
+   * gets `ready` again, the browser's signal to refetch what it shows (documents, runs, the audit feed).
+   */
+  private async recover() {
+    const lostAt = this.lostAt;
+    this.lostAt = null;
+    if (lostAt === null) return;
+    const userIds = [...this.subscribers.keys()].filter((k) => k !== AUDIT_TOPIC);
+    if (this.catchUp && userIds.length) {
+      const missed = await this.catchUp(userIds, new Date(lostAt - CATCH_UP_MARGIN_MS));
+      for (const event of missed) await this.dispatch(event);
+    }
+    const everyStream = new Set<Send>();
+    for (const set of this.subscribers.values()) for (const send of set) everyStream.add(send);
+    for (const send of everyStream) send('ready', { resync: true });
   }
 
   async stop() {
@@ -114,8 +167,20 @@ export class EventHub {
     }
   }
 
-  private async dispatch(payload: string) {
-    const event = JSON.parse(payload) as RealtimeEvent;
+  /** Whether this notification was delivered already (a catch-up may read it back); remembers it. */
+  private seen(id: string): boolean {
+    const now = Date.now();
+    if (this.delivered.has(id)) return true;
+    this.delivered.set(id, now);
+    // Entries go in time order: drop the expired ones from the front.
+    for (const [key, at] of this.delivered) {
+      if (now - at < DELIVERED_TTL_MS) break;
+      this.delivered.delete(key);
+    }
+    return false;
+  }
+
+  private async dispatch(event: RealtimeEvent) {
     if (event.kind === 'ping') {
       this.pings.get(event.id)?.();
       return;
@@ -131,6 +196,7 @@ export class EventHub {
     }
     const targets = this.subscribers.get(event.userId);
     if (!targets?.size) return;
+    if (event.kind === 'notification' && this.seen(event.id)) return;
     const data = await this.loaders.get(event.kind)?.(event.userId, event.id);
     if (data == null) return;
     for (const send of targets) send(event.kind, data);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { notifications } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { NOTIFICATION_LIST_LIMIT } from '@viabiliza/contracts/notifications';
@@ -44,6 +44,17 @@ export async function findForUser(db: Database, userId: string, id: string) {
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
   return row ?? null;
+}
+
+/** Ids of the notifications of these users created after `since`, oldest first (a live-event catch-up). */
+export async function idsCreatedSince(db: Database, userIds: string[], since: Date, limit = 200) {
+  if (!userIds.length) return [];
+  return db
+    .select({ id: notifications.id, userId: notifications.userId })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), gt(notifications.createdAt, since)))
+    .orderBy(asc(notifications.createdAt))
+    .limit(limit);
 }
 
 export async function insertNotification(
