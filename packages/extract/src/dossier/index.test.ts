@@ -206,6 +206,25 @@ R-2/46.511 - Em 3 de julho de 2015. PARTILHA. Formal de partilha dos bens deixad
     expect(b.owners.map((o) => o.name)).not.toContain('CONSTRUTORA HORIZONTE EMPREENDIMENTOS LTDA');
   });
 
+  it('keeps the parking space apart: its matrícula second, its ITBI receipt not the unit’s', () => {
+    const vaga = `1º OFICIAL DE REGISTRO DE IMÓVEIS DE SÃO PAULO
+LIVRO Nº 2 - REGISTRO GERAL MATRÍCULA Nº 46.530 FICHA 01
+IMÓVEL: A VAGA DE GARAGEM Nº 12, localizada no subsolo do EDIFÍCIO SOLAR DAS PALMEIRAS, situado na Rua das Flores, nº 100, em São Paulo/SP, com a área privativa de 10,80 m².
+PROPRIETÁRIA: CONSTRUTORA HORIZONTE EMPREENDIMENTOS LTDA, com sede na Avenida Paulista, nº 1000, São Paulo/SP.
+R-1/46.530 - Em 12 de março de 1992. COMPRA E VENDA. TRANSMITENTE: CONSTRUTORA HORIZONTE EMPREENDIMENTOS LTDA. ADQUIRENTE: CARLOS EDUARDO MENDES. VALOR: R$ 20.000,00.
+AV-2/46.530 - Em 2 de junho de 2010. INSCRIÇÃO MUNICIPAL. Procede-se a esta averbação para constar que o imóvel está cadastrado na Prefeitura sob o contribuinte nº 039.080.0301-6.`;
+    const receiptVaga = COMPROVANTE.replace('039.080.0244-3', '039.080.0301-6').replace(/18\.000,00/g, '1.200,00');
+    const docs = [doc('v', 'MATRICULA VAGA.pdf', [vaga, CERTIFICATE('28 de maio de 2025').replace('46.511', '46.530')]), ...folder(SALE_ACTS, [doc('cv', 'comprovante ITBI VG.pdf', receiptVaga)])];
+    const d = buildDossier(docs, SP);
+    expect(d.matriculas.map((m) => m.matricula)).toEqual(['46511', '46530']);
+    expect(d.matriculas[1]!.owners.map((o) => o.name)).toEqual(['CARLOS EDUARDO MENDES']);
+    const paid = d.facts.find((f) => f.key === 'valor_itbi_pago')!;
+    expect(paid).toMatchObject({ normalized: 18000, conflict: false });
+    expect(paid.sources).toHaveLength(1);
+    expect(d.facts.find((f) => f.key === 'matricula_numero')).toMatchObject({ normalized: '46511', conflict: false });
+    expect(d.certidoes.filter((c) => c.item === 'matricula').map((c) => c.documentId)).toEqual(['m', 'v']);
+  });
+
   it('says what it could not read when the folder has no matrícula', () => {
     const d = buildDossier([doc('g', 'guia ITBI.pdf', ITBI_GUIA)], SP);
     expect(d.matriculas).toEqual([]);
