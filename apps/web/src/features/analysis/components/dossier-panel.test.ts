@@ -92,6 +92,14 @@ describe('the Diligência panel', () => {
     expect(html).toContain('data-label="Situação"');
   });
 
+  it('lists a fact’s first three sources and offers the rest', () => {
+    const files = ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'];
+    const cep = { key: 'cep' as const, label: 'CEP', value: '01310-100', normalized: '01310100', conflict: false, sources: files.map((f) => ({ value: '01310-100', normalized: '01310100', citation: cite(f, 1, '01310-100') })) };
+    const t = text(render({ ...DOSSIER, facts: [cep] }));
+    expect(t).toMatch(/CEP 01310-100 a\.pdf, p\. 1 b\.pdf, p\. 1 c\.pdf, p\. 1 Mais 2 fontes/);
+    expect(t).not.toContain('d.pdf');
+  });
+
   it('shows the empty state without a dossier, or with one that read no document', () => {
     expect(text(render(null))).toContain('Nenhum documento lido para este imóvel');
     expect(text(render({ ...DOSSIER, documentIds: [] }))).toContain('Nenhum documento lido para este imóvel');

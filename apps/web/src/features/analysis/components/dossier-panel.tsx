@@ -82,15 +82,33 @@ function Citations({ citations }: { citations: readonly ({ citation: Citation; p
       seen.add(key);
       return true;
     });
+  const [expanded, setExpanded] = useState(false);
   if (list.length === 0) return <span className="text-xs text-muted-foreground">—</span>;
+  const shown = expanded ? list : list.slice(0, SOURCES_SHOWN);
   return (
     <ul className="flex flex-col items-end gap-1 sm:items-start">
-      {list.map((c) => (
+      {shown.map((c) => (
         <li key={`${c.prefix ?? ''}:${c.citation.documentId}:${c.citation.page}`} className="max-w-full">
           <CitationButton citation={c.citation} prefix={c.prefix} />
         </li>
       ))}
+      {list.length > SOURCES_SHOWN && (
+        <li>
+          <MoreToggle expanded={expanded} hidden={list.length - SOURCES_SHOWN} onToggle={() => setExpanded((e) => !e)} />
+        </li>
+      )}
     </ul>
+  );
+}
+
+/** A fact stated by eight documents lists the first few; the rest open on request. */
+const SOURCES_SHOWN = 3;
+
+function MoreToggle({ expanded, hidden, onToggle }: { expanded: boolean; hidden: number; onToggle: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="sm" className="h-auto px-1 py-0.5 text-xs text-muted-foreground" aria-expanded={expanded} onClick={onToggle}>
+      {expanded ? 'Mostrar menos fontes' : hidden === 1 ? 'Mais 1 fonte' : `Mais ${hidden} fontes`}
+    </Button>
   );
 }
 
@@ -340,6 +358,21 @@ function FactsTable({ facts, caption }: { facts: DossierFact[]; caption: string 
   );
 }
 
+function CheckSources({ citations }: { citations: readonly Citation[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const list = onePerPage(citations);
+  if (list.length === 0) return null;
+  const shown = expanded ? list : list.slice(0, SOURCES_SHOWN);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      {shown.map((cit) => (
+        <CitationButton key={`${cit.documentId}:${cit.page}`} citation={cit} />
+      ))}
+      {list.length > SOURCES_SHOWN && <MoreToggle expanded={expanded} hidden={list.length - SOURCES_SHOWN} onToggle={() => setExpanded((e) => !e)} />}
+    </div>
+  );
+}
+
 function Checks({ d }: { d: Dossier }) {
   return (
     <Section id="dossier-checks" title="Conferências" description="O que um advogado confere entre os documentos da pasta.">
@@ -355,13 +388,7 @@ function Checks({ d }: { d: Dossier }) {
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="text-sm font-medium">{c.label}</p>
                 <p className="text-sm text-muted-foreground">{c.detail}</p>
-                {c.citations.length > 0 && (
-                  <div className="flex flex-wrap gap-x-3 gap-y-1">
-                    {onePerPage(c.citations).map((cit) => (
-                      <CitationButton key={`${cit.documentId}:${cit.page}`} citation={cit} />
-                    ))}
-                  </div>
-                )}
+                <CheckSources citations={c.citations} />
               </div>
             </li>
           ))}
