@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownSection, parseInline, parseMarkdown, spansText } from './markdown-lite.ts';
+import { markdownSection, parseInline, parseMarkdown, spansText } from './markdown.ts';
 
 describe('parseInline', () => {
   it('reads bold, italic, code and links as styled text', () => {
@@ -19,6 +19,17 @@ describe('parseInline', () => {
 
   it('keeps markup as plain text (it is escaped when rendered)', () => {
     expect(parseInline('<script>alert(1)</script>')).toEqual([{ text: '<script>alert(1)</script>' }]);
+    expect(parseInline('antes <b onclick="x()">meio</b> depois')).toEqual([{ text: 'antes <b onclick="x()">meio</b> depois' }]);
+  });
+
+  it('reads one line as text even when it starts like a block', () => {
+    for (const line of ['1. revisar a matrícula', '# 3 vagas', '- sem ônus', '> nota', '---', '```js', '[Alta]: risco', '    recuado']) {
+      expect(spansText(parseInline(line)), line).toBe(line.trim());
+    }
+  });
+
+  it('never lets a URL through, only the text of links, autolinks and images', () => {
+    expect(spansText(parseInline('veja [o laudo](javascript:alert(1)), <https://x.test/a> e ![planta](p.png)'))).toBe('veja o laudo, https://x.test/a e planta');
   });
 });
 
@@ -52,6 +63,15 @@ describe('parseMarkdown', () => {
     expect(table.header.map(spansText)).toEqual(['A', 'B | C']);
     expect(table.rows.map((r) => r.map(spansText))).toEqual([['1', '2']]);
   });
+
+  it("reads '•' bullets and nested items as list items, and raw HTML and code as text", () => {
+    const blocks = parseMarkdown(['• primeiro', '• segundo', '  - dentro', '', '<div onclick="x()">oi</div>', '', '```', '## não é título', '```'].join('\n'));
+    expect(blocks).toEqual([
+      { kind: 'list', ordered: false, items: [[{ text: 'primeiro' }], [{ text: 'segundo' }], [{ text: 'dentro' }]] },
+      { kind: 'paragraph', spans: [{ text: '<div onclick="x()">oi</div>' }] },
+      { kind: 'paragraph', spans: [{ text: '## não é título' }] },
+    ]);
+  });
 });
 
 describe('markdownSection', () => {
@@ -60,5 +80,10 @@ describe('markdownSection', () => {
     expect(markdownSection(md, 'Resumo executivo')).toBe('Texto do **resumo**.');
     expect(markdownSection(md, 'Conclusão')).toBe('Final.');
     expect(markdownSection(md, 'Riscos')).toBeNull();
+  });
+
+  it('finds headings as Markdown does: styled titles count, a title inside a code block does not', () => {
+    expect(markdownSection('## **Conclusão**\n\nViável.\n', 'Conclusão')).toBe('Viável.');
+    expect(markdownSection('```\n## Conclusão\n```\n\nx', 'Conclusão')).toBeNull();
   });
 });

@@ -37,7 +37,7 @@ import {
 } from '@viabiliza/engine/report';
 import { buildCashFlowChart, yearLabel, type CashFlowChart } from './cash-flow-chart.ts';
 import { dossierSection } from './dossier-section.ts';
-import { markdownSection, parseInline, parseMarkdown, type MdBlock, type Span } from './markdown-lite.ts';
+import { markdownSection, parseInline, parseMarkdown, type MdBlock, type Span } from './markdown.ts';
 
 /**
  * What a report says, as plain data: the HTML and the PDF renderers walk the same model, so both
