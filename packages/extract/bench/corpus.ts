@@ -167,6 +167,11 @@ function planSale(root: Rng, i: number): { sale: Sale; folder: string; specs: Do
     sale.sellers.slice(1).forEach((who, k) => out.push(identidade(sale, r(`rg-${k + 1}`), { medium: { kind: 'photo', rotation: k === 0 ? 270 : 0 }, who, card: k === 0 ? 'rg' : 'cnh', id: `rg-${i}-${k + 1}`, file: `documento ${who.name.split(' ')[0]}.jpg` })));
   }
   if (v % 2 === 0) out.push(identidade(sale, r('cnh'), { medium: { kind: 'photo', rotation: v === 2 ? 90 : 270 }, who: sale.buyers[0]!, card: 'cnh', id: `cnh-${i}`, file: 'CNH comprador.jpeg' }));
+  if (perSeller) {
+    // The estate: the death certificate of the owner the partilha settled; the heirs sell by proxy.
+    out.push(certidaoCivil(sale, r('obito'), { medium: TEXT, file: 'certidao de obito.pdf', death: sale.deceased! }));
+    out.push(procuracao(sale, r('procuracao'), { medium: scan(200, 'g4', 'stamps', 0.8), file: 'procuracao herdeiros.pdf' }));
+  }
   if (v % 2 === 1) out.push(procuracao(sale, r('procuracao'), { medium: scan(200, 'g4', 'stamps', 0.8), file: 'procuracao vendedores.pdf' }));
   out.push(recibo(sale, r('recibo-sinal'), { medium: v === 2 ? { kind: 'photo', rotation: 0 } : TEXT, kind: 'sinal', file: v === 2 ? 'recibo sinal.jpg' : 'recibo sinal.pdf' }));
   if (v === 0 || v === 3 || perSeller) out.push(recibo(sale, r('recibo-custas'), { medium: TEXT, kind: 'custas', file: 'recibo custas cartorio.pdf' }));

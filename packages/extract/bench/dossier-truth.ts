@@ -69,9 +69,13 @@ export function folderFacts(sale: Sale, docs: FolderDocument[]): { facts: Dossie
   const conflicts: string[] = [];
   const ordered = docs.filter((d) => aboutMain(d, sale)).sort((a, b) => rank(a.truth.type) - rank(b.truth.type));
   for (const [key, source] of Object.entries(FACT_SOURCES) as [DossierFactKey, (typeof FACT_SOURCES)[DossierFactKey]][]) {
+    // A house has no private area: what a deed's truth files as 'area_privativa_m2' is the built area it prints.
+    const house = sale.property.kind === 'casa';
+    if (house && key === 'area_privativa_m2') continue;
+    const fieldOf = (d: FolderDocument) => (house && key === 'area_construida_m2' && ['escritura', 'minuta', 'compromisso'].includes(d.truth.type) ? 'area_privativa_m2' : source.field);
     const values = ordered
       .filter((d) => !source.types || source.types.includes(d.truth.type))
-      .flatMap((d) => d.truth.fields.filter((f) => f.key === source.field).map((f) => ({ value: f.value, file: d.truth.file })));
+      .flatMap((d) => d.truth.fields.filter((f) => f.key === fieldOf(d)).map((f) => ({ value: f.value, file: d.truth.file })));
     if (values.length === 0) continue;
     facts[key] = values[0]!.value;
     for (const v of values) if (v.value !== values[0]!.value) conflicts.push(`${key}: ${v.file} diz ${v.value}, ${values[0]!.file} diz ${values[0]!.value}`);

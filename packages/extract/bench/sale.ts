@@ -67,6 +67,8 @@ export interface Sale {
   scenario: number;
   /** A certificate this folder holds out of date (issue 16): a seller's CNDT, or the main matrícula's. */
   expired: 'cndt' | 'matricula' | null;
+  /** Scenario 7: the co-owner whose death the partilha settled (the widow is the first seller). */
+  deceased: Person | null;
 }
 
 const ORDINALS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
@@ -192,6 +194,8 @@ export function createSale(rng: Rng, index: number): Sale {
     },
     scenario,
     expired: scenario === 6 ? 'cndt' : scenario === 7 ? 'matricula' : null,
+    // A forked stream: drawing him does not move any other figure of the sale.
+    deceased: scenario === 7 ? person(rng.fork('deceased'), 'M') : null,
   };
   // A matrícula certificate drawn 45 days before the analysis: out of the 30 days a deed allows.
   if (sale.expired === 'matricula') sale.dates.matriculaIssue = addDays(today, -45);

@@ -102,7 +102,7 @@ function acts(sale: Sale, prop: Property, rng: Rng, main: boolean): Act[] {
   });
   if (!main) {
     if (sale.scenario === 7) {
-      const deceased = person(rng.fork('earlier'), 'M');
+      const deceased = sale.deceased!;
       return [transferAct(dev, [deceased, sale.sellers[0]!], sale.price * 0.05, d(3)), inscriptionAct(d(6)), partilha(d(20), deceased, sale.price * 0.06)];
     }
     return [transferAct(dev, sale.sellers, sale.price * 0.08, d(3)), inscriptionAct(d(6))];
@@ -173,7 +173,7 @@ function acts(sale: Sale, prop: Property, rng: Rng, main: boolean): Act[] {
     }
     case 7: {
       // Bought by a couple; the husband died; the formal de partilha gives the widow her half and the children a quarter each.
-      const deceased = earlier[0]!;
+      const deceased = sale.deceased!;
       return [
         transferAct(dev, [deceased, sale.sellers[0]!], sale.price * 0.3, d(1)),
         mortgage(d(1), [deceased, sale.sellers[0]!]),
