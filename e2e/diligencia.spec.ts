@@ -9,8 +9,8 @@ import { signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
 /**
  * Issue 16 as a buyer meets it: a sale's folder (born-digital files from the benchmark's generator,
  * with their truth) is uploaded, read, and analysed with an empty questionnaire; the 'Diligência'
- * tab names the current owners and tells an active lien from a cancelled one, and a citation opens
- * its page with the cited phrase highlighted.
+ * tab names the current owners and tells an active lien from a cancelled one, a citation opens its
+ * page with the cited phrase highlighted; the saved analysis and the property's page show it too.
  */
 
 const MIME: Record<string, string> = {
@@ -97,6 +97,20 @@ test('a sale folder: read, analysed with an empty questionnaire, its due diligen
     const overflow = await panel.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(panel, 'diligencia-375.png');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // The saved analysis shows the same tab, and the property's page the dossier of its documents.
+    const history = (await (await page.request.get('/api/analyses')).json()) as { items: { id: string; propertyId: string }[] };
+    const saved = history.items[0]!;
+    await page.goto(`/analysis/${saved.id}`);
+    await page.getByRole('tab', { name: 'Diligência' }).click();
+    const detailOwners = page.getByTestId('dossier-panel').getByRole('table', { name: 'Proprietários atuais' }).first();
+    for (const o of main.owners) await expect(detailOwners.getByRole('row').filter({ hasText: o.name })).toHaveCount(1);
+    await page.getByRole('link', { name: 'Histórico de Análises' }).click();
+    await expect(page).toHaveURL(`/dashboard/property/${saved.propertyId}/history`);
+    const propertyLiens = page.getByTestId('dossier-panel').getByRole('table', { name: 'Ônus e gravames' }).first();
+    await expect(propertyLiens.getByRole('row').filter({ hasText: active.act }).filter({ hasText: 'Ativo' })).toHaveCount(1);
+    await expect(propertyLiens.getByRole('row').filter({ hasText: `Cancelado pela ${cancelled.cancelledBy}` })).toHaveCount(1);
     assertClean();
   } finally {
     rmSync(dir, { recursive: true, force: true });
