@@ -28,12 +28,12 @@ export function dossierNumber(d: Dossier | null | undefined, key: DossierFactKey
 }
 
 /** A text the dossier holds for `key` (city, UF, address), with its source. */
-export function dossierText(d: Dossier | null | undefined, key: DossierFactKey): { value: string; source: FigureSource } | null {
+export function dossierText(d: Dossier | null | undefined, key: DossierFactKey): { value: string; printed: string; source: FigureSource } | null {
   const fact = dossierFact(d, key);
   const first = fact?.sources[0];
   if (!fact || !first) return null;
   const value = (typeof fact.normalized === 'string' && fact.normalized.trim() ? fact.normalized : fact.value).trim();
-  return value ? { value, source: citationSource(first.citation, fact.label) } : null;
+  return value ? { value, printed: fact.value, source: citationSource(first.citation, fact.label) } : null;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -84,6 +84,12 @@ describe('legal part from the dossier', () => {
     expect(legalScore(expired, 'apartamento')!).toBeLessThan(legalScore(valid, 'apartamento')!);
   });
 
+  it('lists the missing certidões in one finding, naming the seller each is about', () => {
+    const legal = computeLegal({}, [mat], dossierOf({ certidoes: [certidao('cndt', 'ausente', 'ANA SOUZA'), certidao('cnd_municipal', 'ausente'), certidao('cnd_federal', 'valida', 'ANA SOUZA')] }));
+    expect(legal.findings.map((f) => f.id)).toEqual(['legal-certidao-ausente']);
+    expect(legal.findings[0]!.detail).toContain('CNDT (por vendedor) — ANA SOUZA; CND de tributos imobiliários');
+  });
+
   it('turns failed and attention checks into findings with their citations', () => {
     const legal = computeLegal({}, [mat], dossierOf({ checks: [check('vendedores_proprietarios', 'falha', 'JOÃO não é proprietário.'), check('areas', 'atencao'), check('inscricao', 'ok')] }));
     expect(legal.findings.map((f) => [f.id, f.severity])).toEqual([

@@ -181,28 +181,36 @@ function formatIsoDate(iso: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
 }
 
-/** Expired certidões weigh more than missing ones (a missing one may simply not have been sent). */
-const CERTIDAO_SEVERITY: Partial<Record<CertidaoCheck['status'], Severity>> = { vencida: 'media', ausente: 'baixa', sem_data: 'baixa' };
+/** Expired certidões weigh more than missing ones (a missing one may simply not have been sent yet). */
+const CERTIDAO_SEVERITY: Partial<Record<CertidaoCheck['status'], Severity>> = { vencida: 'media', sem_data: 'baixa' };
 
+/** One finding per expired or undated certidão, and one listing the missing ones. */
 function certidaoFindings(dossier: Dossier): Insight[] {
   const out: Insight[] = [];
+  const about = (c: CertidaoCheck) => (c.person ? ` — ${c.person}` : '');
   dossier.certidoes.forEach((c, i) => {
     const severity = CERTIDAO_SEVERITY[c.status];
     if (!severity) return;
-    const about = c.person ? ` — ${c.person}` : '';
     const dates = [c.issuedOn ? `emitida em ${formatIsoDate(c.issuedOn)}` : null, c.validUntil ? `válida até ${formatIsoDate(c.validUntil)}` : null].filter(Boolean).join(', ');
     const status = CERTIDAO_STATUS_LABELS[c.status].toLowerCase();
     out.push({
       id: `legal-certidao-${c.status}-${i + 1}`,
       severity,
-      title: `Certidão ${status}: ${c.label}${about}`,
-      detail:
-        c.status === 'ausente'
-          ? `${c.label}${about} não está entre os documentos: providencie antes da escritura.`
-          : `${c.label}${about}${dates ? `, ${dates}` : ''} (${c.rule}): ${status} em ${formatIsoDate(dossier.asOf)}.`,
+      title: `Certidão ${status}: ${c.label}${about(c)}`,
+      detail: `${c.label}${about(c)}${dates ? `, ${dates}` : ''} (${c.rule}): ${status} em ${formatIsoDate(dossier.asOf)}.`,
       sources: c.citation ? [cite(c.citation, c.label)] : [],
     });
   });
+  const missing = dossier.certidoes.filter((c) => c.status === 'ausente');
+  if (missing.length) {
+    out.push({
+      id: 'legal-certidao-ausente',
+      severity: 'media',
+      title: `Certidões ausentes (${missing.length})`,
+      detail: `Não estão entre os documentos: ${missing.map((c) => `${c.label}${about(c)}`).join('; ')}. Providencie antes da escritura.`,
+      sources: [],
+    });
+  }
   return out;
 }
 

@@ -156,6 +156,15 @@ describe('questionnaire from the dossier', () => {
     ]);
   });
 
+  it('reports a different address or CEP, ignoring abbreviations', () => {
+    const d = dossierOf({ facts: [...facts, fact('cep', '01415-001', '01415001', 'iptu', 1)] });
+    const same = resolveInputs(input({ dossier: d, questionnaire: { address: 'R. Cardeal Arcoverde, 1.200 apto 52', zipCode: '01415-001' } }));
+    expect(same.disagreements).toEqual([]);
+    const other = resolveInputs(input({ dossier: d, questionnaire: { address: 'Rua Augusta, 500', zipCode: '01305-000' } }));
+    expect(other.disagreements!.map((x) => x.id)).toEqual(['divergencia-address', 'divergencia-zipCode']);
+    expect(other.disagreements![1]!.detail).toBe('Questionário: 01305-000; iptu.pdf, p. 1: 01415-001. Foi usado o valor do questionário; confira qual está certo.');
+  });
+
   it('makes an analysis from documents alone a real one: the city read, the ITBI paid in the acquisition costs', () => {
     const r = analyze({ analysisType: 'complete', questionnaire: {}, documents: [], generatedAt: AT, dossier });
     expect(r.warnings.some((w) => w.startsWith('Cidade não informada'))).toBe(false);

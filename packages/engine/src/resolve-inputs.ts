@@ -155,12 +155,18 @@ export function questionnaireDisagreements(q: Questionnaire, dossier: Dossier | 
   if (!dossier) return [];
   const out: Insight[] = [];
   const city = dossierText(dossier, 'cidade');
-  if (q.city?.trim() && city && normalizeCity(q.city) !== normalizeCity(city.value)) out.push(disagreement('city', q.city.trim(), city.value, city.source));
+  if (q.city?.trim() && city && normalizeCity(q.city) !== normalizeCity(city.value)) out.push(disagreement('city', q.city.trim(), city.printed, city.source));
   const uf = dossierText(dossier, 'uf');
   const typedUf = normalizeState(q.state);
-  if (typedUf && uf && normalizeState(uf.value) && normalizeState(uf.value) !== typedUf) out.push(disagreement('state', typedUf, uf.value, uf.source));
+  if (typedUf && uf && normalizeState(uf.value) && normalizeState(uf.value) !== typedUf) out.push(disagreement('state', typedUf, uf.printed, uf.source));
   const address = dossierText(dossier, 'endereco');
-  if (q.address?.trim() && address && !sameAddress(q.address, address.value)) out.push(disagreement('address', `"${q.address.trim()}"`, `"${address.value}"`, address.source));
+  if (q.address?.trim() && address && !sameAddress(q.address, address.value)) out.push(disagreement('address', `"${q.address.trim()}"`, `"${address.printed}"`, address.source));
+  const cep = dossierText(dossier, 'cep');
+  const digits = (v: string) => v.replace(/\D/g, '');
+  const typedCep = digits(q.zipCode ?? '');
+  if (typedCep.length === 8 && cep && digits(cep.value).length === 8 && digits(cep.value) !== typedCep) {
+    out.push(disagreement('zipCode', `${typedCep.slice(0, 5)}-${typedCep.slice(5)}`, cep.printed, cep.source));
+  }
   for (const check of NUMBER_CHECKS) {
     const typed = questionnaireNumber(q, check.field, !check.allowZero);
     const doc = dossierNumber(dossier, check.key);
@@ -227,7 +233,8 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
   // The questionnaire wins; what it leaves blank the documents say (São Paulo, not 'Cidade não informada').
   const city = q.city?.trim() ? q.city.trim() : (dossierText(dossier, 'cidade')?.value ?? null);
   const state = normalizeState(q.state) ?? normalizeState(dossierText(dossier, 'uf')?.value);
-  const address = q.address?.trim() ? { value: q.address.trim(), source: questionnaireSource('address') } : dossierText(dossier, 'endereco');
+  const fromDossier = dossierText(dossier, 'endereco');
+  const address = q.address?.trim() ? { value: q.address.trim(), source: questionnaireSource('address') } : fromDossier && { value: fromDossier.value, source: fromDossier.source };
   const itbiRead = dossierNumber(dossier, 'valor_itbi_pago') ?? dossierNumber(dossier, 'valor_itbi');
   const { assumptions, references } = resolveAssumptionsWithReferences(city, state, input.overrides ?? {}, analysisDate(input.generatedAt));
 

@@ -68,6 +68,17 @@ describe('score components', () => {
     // 10 − 2 (matrícula absent) − 0,5 (certidão only declared) − 3 (high finding)
     expect(legalScore(legal, 'apartamento')).toBe(4.5);
   });
+
+  it('does not count a cancelled lien, caps the part under a blocking lien, and leaves it out when the data is insufficient', () => {
+    const clean: LegalResult = { checklist: [], legalStatus: null, findings: [] };
+    const note = { id: 'legal-onus-cancelado-1-1', severity: 'baixa' as const, title: 't', detail: 'd', sources: [] };
+    expect(legalScore({ ...clean, findings: [note] }, 'apartamento')).toBe(10);
+    expect(legalScore({ ...clean, findings: [{ ...note, id: 'legal-onus-1-1', severity: 'alta' }], blockingLiens: 1 }, 'apartamento')).toBe(3);
+    const insufficient = { ...clean, insufficient: 'Dados insuficientes.' };
+    expect(legalScore(insufficient, 'apartamento')).toBeNull();
+    const s = computeScore({ ...base, legal: insufficient, completenessPercent: 80 });
+    expect(s.components.map((c) => c.id)).toEqual(['completeness']);
+  });
 });
 
 describe('computeScore', () => {
