@@ -97,20 +97,21 @@ test('a sale folder: read, analysed with an empty questionnaire, its due diligen
     const overflow = await panel.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(panel, 'diligencia-375.png');
-    await page.setViewportSize({ width: 1280, height: 720 });
 
-    // The saved analysis shows the same tab, and the property's page the dossier of its documents.
+    // The saved analysis shows the same tab, and the property's page the dossier of its documents (still on a phone).
     const history = (await (await page.request.get('/api/analyses')).json()) as { items: { id: string; propertyId: string }[] };
     const saved = history.items[0]!;
     await page.goto(`/analysis/${saved.id}`);
     await page.getByRole('tab', { name: 'Diligência' }).click();
     const detailOwners = page.getByTestId('dossier-panel').getByRole('table', { name: 'Proprietários atuais' }).first();
     for (const o of main.owners) await expect(detailOwners.getByRole('row').filter({ hasText: o.name })).toHaveCount(1);
+    await screenshot(page, 'diligencia-detalhe-375.png');
     await page.getByRole('link', { name: 'Histórico de Análises' }).click();
     await expect(page).toHaveURL(`/dashboard/property/${saved.propertyId}/history`);
     const propertyLiens = page.getByTestId('dossier-panel').getByRole('table', { name: 'Ônus e gravames' }).first();
     await expect(propertyLiens.getByRole('row').filter({ hasText: active.act }).filter({ hasText: 'Ativo' })).toHaveCount(1);
     await expect(propertyLiens.getByRole('row').filter({ hasText: `Cancelado pela ${cancelled.cancelledBy}` })).toHaveCount(1);
+    await screenshot(page, 'diligencia-imovel-375.png');
     assertClean();
   } finally {
     rmSync(dir, { recursive: true, force: true });
