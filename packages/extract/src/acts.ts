@@ -377,6 +377,15 @@ function proseParties(text: string, folded: string, from: number, to: number): A
       }
     }
   }
+  // 'em que é exequente o Condomínio Edifício Solar': a creditor named in mixed case.
+  if (!parties.some((p) => p.role === 'exequente')) {
+    const mark = /\bexequente[s]?\s*:?\s+(?:(?:o|a|os|as)\s+)?/.exec(body);
+    if (mark) {
+      const at = from + mark.index + mark[0].length;
+      const m = /^[A-ZÀ-Þ][\p{L}'’.&-]*(?:\s+(?:(?:d[aeo]s?|e)\s+)?[A-ZÀ-Þ0-9][\p{L}\d'’.&/-]*)*/u.exec(text.slice(at, Math.min(to, at + 120)));
+      if (m && m[0].length >= 5) add(m[0].replace(/[.,]+$/, ''), 'exequente');
+    }
+  }
   // 'bens deixados por PAULO …', 'espólio de …': who passes the property in an inheritance.
   for (const m of body.matchAll(/\b(?:bens deixados por|espolio de|sucessao de|falecimento de)\s+/g)) {
     for (const name of objectAfter(text, folded, from + m.index + m[0].length, 80)) add(name, 'transmitente');

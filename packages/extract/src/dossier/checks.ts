@@ -56,7 +56,10 @@ function sellersCheck({ main, sellers }: CheckInput): DossierCheck {
   const id = 'vendedores_proprietarios';
   if (!main || main.owners.length === 0) return make(id, 'sem_dados', 'Os proprietários atuais não puderam ser lidos da matrícula.', []);
   if (sellers.length === 0) return make(id, 'sem_dados', `Proprietários atuais: ${main.owners.map((o) => o.name).join(', ')}; a pasta não traz os vendedores (escritura, compromisso ou minuta).`, main.owners.map((o) => o.citation).slice(0, 1));
-  const notOwners = sellers.filter((s) => !main.owners.some((o) => sameName(o.name, s.name)));
+  const isOwner = (name: string) => main.owners.some((o) => sameName(o.name, name));
+  // A spouse who signs beside an owner (the deed says 'casado … com X') consents; not a seller without title.
+  const consenting = sellers.filter((s) => !isOwner(s.name) && sellers.some((o) => o !== s && isOwner(o.name) && ((o.spouse !== null && sameName(o.spouse, s.name)) || (s.spouse !== null && sameName(s.spouse, o.name)))));
+  const notOwners = sellers.filter((s) => !isOwner(s.name) && !consenting.includes(s));
   const notSelling = main.owners.filter((o) => !sellers.some((s) => sameName(o.name, s.name)));
   const citations = [...new Map([...main.owners.map((o) => o.citation), ...sellers.map((s) => s.citation)].map((c) => [`${c.documentId}|${c.page}|${c.quote}`, c])).values()];
   const owners = main.owners.map((o) => `${o.name}${o.fraction !== null ? ` (${brNumber(o.fraction * 100)}%)` : ''}`).join(', ');
@@ -66,7 +69,8 @@ function sellersCheck({ main, sellers }: CheckInput): DossierCheck {
   if (notSelling.length > 0) {
     return make(id, 'atencao', `Proprietário(s) que não figuram como vendedores: ${notSelling.map((o) => o.name).join(', ')} (proprietários atuais: ${owners}).`, citations);
   }
-  return make(id, 'ok', `Os vendedores são os proprietários atuais: ${owners}.`, citations);
+  const spouses = consenting.length > 0 ? ` ${consenting.map((s) => s.name).join(', ')} assina(m) como cônjuge.` : '';
+  return make(id, 'ok', `Os vendedores são os proprietários atuais: ${owners}.${spouses}`, citations);
 }
 
 function sameFactCheck(id: CheckId, facts: readonly DossierFact[], key: DossierFactKey, what: string): DossierCheck {

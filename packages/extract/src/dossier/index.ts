@@ -90,6 +90,13 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
     else if (r.dossier.owners.length === 0) warnings.push(`Os proprietários atuais da ${label} não puderam ser lidos.`);
     if (!r.dossier.matricula) warnings.push(`O número da matrícula de ${r.doc.source.fileName} não está legível.`);
   }
+  // A personal certificate that names no seller (a buyer's, a spouse's) satisfies no item.
+  const judged = new Set(certidoes.map((c) => c.documentId));
+  for (const d of mainDocs) {
+    if ((d.type === 'cndt' || d.type === 'cnd_federal') && !judged.has(d.source.id) && parties.sellers.length > 0) {
+      warnings.push(`${d.source.fileName} não é de um dos vendedores (${parties.sellers.map((p) => p.name).join(', ')}): não vale como certidão da venda.`);
+    }
+  }
   if (parties.sellers.length === 0) warnings.push('Vendedores não identificados: a pasta não traz escritura, compromisso ou minuta legível.');
   if (city && options.itbiRate && !itbiRate) warnings.push(`Alíquota do ITBI de ${city} desconhecida nos dados de referência.`);
 
