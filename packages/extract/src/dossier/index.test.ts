@@ -76,9 +76,9 @@ Expedição: ${issued}, às 10:12:13
 Validade: ${valid} - 180 (cento e oitenta) dias, contados da data de sua expedição.
 Certifica-se que ${name}, inscrito(a) no CPF sob o nº ${cpf}, NÃO CONSTA do Banco Nacional de Devedores Trabalhistas.`;
 
-const folder = (matriculaActs: string, extra: DossierDocument[] = []) => [
+const folder = (matriculaActs: string, extra: DossierDocument[] = [], escritura = ESCRITURA) => [
   doc('m', 'MATRICULA ATUALIZADA.pdf', [`${MATRICULA_HEAD}\n${matriculaActs}`, CERTIFICATE('28 de maio de 2025')]),
-  doc('e', 'Escritura.pdf', ESCRITURA),
+  doc('e', 'Escritura.pdf', escritura),
   doc('g', 'guia ITBI.pdf', ITBI_GUIA),
   doc('c', 'comprovante ITBI.pdf', COMPROVANTE),
   doc('i', 'IPTU dados cadastrais.pdf', IPTU),
@@ -172,7 +172,8 @@ describe('buildDossier', () => {
     const acts = `${SALE_ACTS.split('\nR-4/')[0]}
 R-4/46.511 - Em 15 de maio de 2010. DOAÇÃO COM RESERVA DE USUFRUTO. Por escritura de 15 de maio de 2010, ANTÔNIO RIBEIRO LIMA doou o imóvel a CARLOS EDUARDO MENDES, reservando para si o usufruto vitalício.
 AV-5/46.511 - Em 15 de maio de 2010. CLÁUSULAS RESTRITIVAS. Da escritura de doação objeto do R.4 consta que o imóvel doado fica gravado com as cláusulas de impenhorabilidade e incomunicabilidade, vitalícias.`;
-    const d = buildDossier(folder(acts), SP);
+    // Patrícia sells beside Carlos, but the deed does not say she is his wife: a seller without title.
+    const d = buildDossier(folder(acts, [], ESCRITURA.replace('casado sob o regime da comunhão parcial de bens com PATRÍCIA GOMES MENDES, ', 'divorciado, ')), SP);
     const m = d.matriculas[0]!;
     expect(m.owners.map((o) => o.name)).toEqual(['CARLOS EDUARDO MENDES']);
     expect(m.liens.map((l) => [l.type, l.act, l.status, l.beneficiary])).toEqual([
@@ -185,6 +186,10 @@ AV-5/46.511 - Em 15 de maio de 2010. CLÁUSULAS RESTRITIVAS. Da escritura de doa
     expect(sellers.status).toBe('falha');
     expect(sellers.detail).toContain('PATRÍCIA GOMES MENDES');
     expect(d.checks.find((c) => c.id === 'onus')!.status).toBe('atencao');
+    // As the owner's wife, she signs to consent: the check passes and says so.
+    const withSpouse = buildDossier(folder(acts), SP).checks.find((c) => c.id === 'vendedores_proprietarios')!;
+    expect(withSpouse.status).toBe('ok');
+    expect(withSpouse.detail).toContain('cônjuge');
   });
 
   it('makes the bank the owner after a consolidation, and three heirs owners with their shares', () => {
