@@ -2,7 +2,7 @@ import type { Figure, MarketResult } from '@viabiliza/contracts/analysis-result'
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 import { figure } from './figure.ts';
 import { lookupByCity, lookupGeneric } from './reference-data.ts';
-import { formatDate, formatMoney } from './report.ts';
+import { formatDate, formatMoney, formatPercent } from './report.ts';
 import { questionnaireNumber } from './resolve-inputs.ts';
 import type { ResolvedInputs } from './types.ts';
 
@@ -100,6 +100,13 @@ export function computeMarket(inputs: ResolvedInputs, q: Questionnaire, asOf?: s
       }),
       high: figure('valuationHigh', 'Valor estimado (máximo)', mid * (1 + VALUATION_SPREAD), 'BRL', { kind: 'computed', formula: `Valor central + ${spread}` }),
     };
+  }
+
+  const vvr = inputs.referenceValue;
+  if (vvr?.value && vvr.source.kind === 'document') {
+    const price = inputs.price?.value;
+    const versus = price ? `; o valor do imóvel (${formatMoney(price)}) está ${formatPercent(Math.abs(price / vvr.value - 1), 1)} ${price >= vvr.value ? 'acima' : 'abaixo'} dele` : '';
+    notes.push(`Valor venal de referência da prefeitura: ${formatMoney(vvr.value)} (${vvr.source.fileName}, p. ${vvr.source.page})${versus}.`);
   }
 
   return { askedPricePerSqm, referencePricePerSqm, deviation, position, valuation, notes };

@@ -126,6 +126,7 @@ describe('questionnaire from the dossier', () => {
     fact('valor_transacao', 'R$ 850.000,00', 850000, 'escritura', 3),
     fact('iptu_anual', 'R$ 2.400,00', 2400, 'iptu', 2),
     fact('valor_itbi_pago', 'R$ 25.500,00', 25500, 'comprovante', 1),
+    fact('valor_venal_referencia', 'R$ 800.000,00', 800000, 'vvr', 1),
   ];
   const dossier = dossierOf({ facts });
 
@@ -173,6 +174,7 @@ describe('questionnaire from the dossier', () => {
     expect(r.financial!.itbi).toMatchObject({ value: 25500, source: { kind: 'document', documentId: 'comprovante', page: 1 } });
     expect(r.financial!.acquisitionTotal.value).toBeGreaterThan(850000 + 25500);
     expect(r.dossier).toBe(dossier);
+    expect(r.market!.notes).toContain('Valor venal de referência da prefeitura: R$ 800.000,00 (vvr.pdf, p. 1); o valor do imóvel (R$ 850.000,00) está 6,3% acima dele.');
   });
 
   it('reports the disagreement in the result too, as a risk and a warning', () => {

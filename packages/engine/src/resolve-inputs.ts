@@ -252,6 +252,7 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
     state,
     address,
     itbi: itbiRead ? figure('itbi', 'ITBI', itbiRead.value, 'BRL', itbiRead.source, 'ITBI lido da guia / do comprovante.') : null,
+    referenceValue: toFigure('referenceValue', 'Valor venal de referência (VVR)', 'BRL', dossierNumber(dossier, 'valor_venal_referencia')),
     disagreements: questionnaireDisagreements(q, dossier),
     isDevelopment: isDevelopmentProject(q),
     assumptions,

@@ -65,6 +65,8 @@ export interface ResolvedInputs {
   address?: { value: string; source: FigureSource } | null;
   /** The ITBI the documents state (paid, else due), used as the acquisition's ITBI instead of price × rate. */
   itbi?: Figure | null;
+  /** The city's valor venal de referência (São Paulo's VVR) the documents state: compared with the price. */
+  referenceValue?: Figure | null;
   /** Where the questionnaire and the documents disagree (the questionnaire wins), each citing both. */
   disagreements?: Insight[];
   isDevelopment: boolean;
