@@ -13,7 +13,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -665,7 +665,7 @@ async function dossierSection(input: { opts: ReturnType<typeof args>; docs: Corp
     const analysis = analyze({ analysisType: 'complete', questionnaire: {}, documents, generatedAt: `${largest.truth.asOf}T15:00:00.000Z`, dossier });
     const t3 = performance.now();
     timing = { folder: largest.truth.folder, files: files.length, readMs: t1 - t0, buildMs: t2 - t1, engineMs: t3 - t2, totalMs: t3 - t0 };
-    print(`Pasta maior (${timing.folder}, ${files.length} arquivos, ${files.reduce((n, d) => n + d.truth.pages.length, 0)} páginas): leitura ${fmt(timing.readMs / 1000, 1)} s + dossiê ${fmt(timing.buildMs)} ms + motor ${fmt(timing.engineMs)} ms = **${fmt(timing.totalMs / 1000, 1)} s** em ${availableParallelism()} núcleos (meta < 2 min); nota jurídica do motor: ${analysis.legal ? 'calculada' : 'n/d'}.`);
+    print(`Pasta maior (${timing.folder}, ${files.length} arquivos, ${files.reduce((n, d) => n + d.truth.pages.length, 0)} páginas): leitura ${fmt(timing.readMs / 1000, 1)} s + dossiê ${fmt(timing.buildMs)} ms + motor ${fmt(timing.engineMs)} ms = **${fmt(timing.totalMs / 1000, 1)} s** em ${availableParallelism()} núcleos, carga média ${fmt(loadavg()[0]!, 1)} ao terminar (meta < 2 min); parte jurídica do motor: ${analysis.legal ? 'calculada' : 'n/d'}.`);
     print();
   }
 
