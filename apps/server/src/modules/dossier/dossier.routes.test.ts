@@ -101,6 +101,13 @@ describe('the dossier of an analysis (issue 16)', () => {
     // The cancelled usufruto is a note, never an active lien nor a risk.
     expect(result.legal!.findings.find((f) => f.id.startsWith('legal-onus-cancelado-'))?.title).toBe('Ônus cancelado: usufruto (R.2)');
     expect(result.risks.some((r) => /usufruto/i.test(r.title))).toBe(false);
+    // The questionnaire was empty: price, area and ITBI are the documents' figures, each cited.
+    expect(result.financial!.price).toMatchObject({ value: truth.facts.valor_transacao, source: { kind: 'document' } });
+    expect(result.financial!.area).toMatchObject({ value: truth.facts.area_privativa_m2, source: { kind: 'document' } });
+    expect(result.financial!.itbi).toMatchObject({ value: truth.facts.valor_itbi, source: { kind: 'document' } });
+    expect(documentIds).toContain((result.financial!.itbi.source as { documentId: string }).documentId);
+    // The folder lacks one seller's federal CND: that is a legal finding, not silence.
+    expect(result.legal!.findings.find((f) => f.id === 'legal-certidao-ausente')?.detail).toContain('CND federal (por vendedor) — ');
     expect(result.legal!.insufficient ?? null).toBeNull();
     expect(result.score.components.map((c) => c.id)).toContain('legal');
   });
