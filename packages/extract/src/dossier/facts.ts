@@ -52,7 +52,11 @@ export function factKeyOf(type: DocumentTypeId | null, key: string): DossierFact
   }
 }
 
-const STREET_WORDS: Record<string, string> = { r: 'rua', av: 'avenida', al: 'alameda', tv: 'travessa', trav: 'travessa', rod: 'rodovia', pca: 'praca', est: 'estrada' };
+const STREET_WORDS: Record<string, string> = {
+  r: 'rua', av: 'avenida', al: 'alameda', tv: 'travessa', trav: 'travessa', rod: 'rodovia', pca: 'praca', est: 'estrada',
+  eng: 'engenheiro', dr: 'doutor', prof: 'professor', cel: 'coronel', gen: 'general', sta: 'santa', sto: 'santo', pres: 'presidente',
+  des: 'desembargador', brig: 'brigadeiro', mal: 'marechal', cap: 'capitao', ten: 'tenente', pe: 'padre', com: 'comendador', min: 'ministro',
+};
 
 /** 'R. das Flores, nº 100, apto 52' → 'rua flores 100'. */
 export function addressKey(value: string): string {
@@ -79,8 +83,26 @@ export function comparable(key: DossierFactKey, field: Field): string | number |
   return field.normalized ?? fold(field.value);
 }
 
-export function sameValue(a: string | number | null, b: string | number | null): boolean {
+/**
+ * Two addresses are the same place when the numbers agree and the street's words mostly do: a
+ * city form may cut a long name or spell 'AV ENG.' where the deed writes 'Avenida Engenheiro'.
+ */
+function sameAddress(a: string, b: string): boolean {
+  const parts = (s: string) => {
+    const words = s.split(' ');
+    const number = /^\d+$/.test(words.at(-1) ?? '') ? words.pop()! : '';
+    return { number, words: words.filter((w) => w.length > 1) };
+  };
+  const x = parts(a);
+  const y = parts(b);
+  if (x.number !== y.number) return false;
+  const shared = x.words.filter((w) => y.words.includes(w)).length;
+  return shared >= Math.ceil(Math.min(x.words.length, y.words.length) * 0.75);
+}
+
+export function sameValue(a: string | number | null, b: string | number | null, key?: DossierFactKey): boolean {
   if (a === null || b === null) return true;
+  if (key === 'endereco' && typeof a === 'string' && typeof b === 'string') return sameAddress(a, b);
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= Math.max(0.011, Math.abs(a) * 1e-6);
   return String(a) === String(b);
 }
@@ -118,7 +140,7 @@ export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
     }
     const chosen = list[0]!;
     const base = comparable(key, chosen.field);
-    const conflict = list.some((s) => !sameValue(base, comparable(key, s.field)) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
+    const conflict = list.some((s) => !sameValue(base, comparable(key, s.field), key) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
     facts.push({
       key,
       label: DOSSIER_FACTS[key],
