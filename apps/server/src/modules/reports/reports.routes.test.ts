@@ -136,8 +136,8 @@ describe('GET /api/analyses/:id/report.html', () => {
       expect(html).toContain(`Rua ${ESCAPED_SCRIPT} ${ESCAPED_ATTR}, 1000`);
     }
     const technical = (await get(`/api/analyses/${analysisId}/report.html?template=technical`, owner.cookie)).body;
-    // The document's own words, quoted in the lien finding.
-    expect(technical).toContain(`HIPOTECA ${ESCAPED_SCRIPT}`);
+    // The document's own name, cited by the Diligência section (liens now come from registry acts, not quoted words).
+    expect(technical).toContain(`matricula ${ESCAPED_ATTR}.txt, p. 1`);
   });
 
   it('applies the options: metadata, brand, company, colours, inline view', async () => {
