@@ -19,10 +19,10 @@ const QUESTIONNAIRE = {
   condition: 'bom',
 };
 
-// A deed with a lien, terms of the lexicon, and words that set it apart from registry boilerplate.
+// A matrícula (each act on its own line, as registries print them) with a lien, terms of the lexicon, and words that set it apart from registry boilerplate.
 const MATRICULA =
   'REGISTRO DE IMÓVEIS - MATRÍCULA Nº 45.678. Apartamento nº 82 situado na Rua dos Pinheiros, 1000, São Paulo/SP, CEP 05422-000, com área privativa de 80,00 m² e área total de 95,00 m². ' +
-  'Imóvel bem localizado, próximo ao metrô, com piscina aquecida e piscina infantil. R.1 - COMPRA E VENDA: valor da transação R$ 800.000,00. ' +
+  'Imóvel bem localizado, próximo ao metrô, com piscina aquecida e piscina infantil.\nR.1 - COMPRA E VENDA: valor da transação R$ 800.000,00.\n' +
   'R.2 - PENHORA: o imóvel foi penhorado nos autos da execução fiscal movida pela Fazenda.';
 
 const getJson = async (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
