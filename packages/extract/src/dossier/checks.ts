@@ -103,31 +103,35 @@ function addressCheck({ facts }: CheckInput): DossierCheck {
 }
 
 const IPTU_TYPES = new Set(['iptu_cadastral', 'iptu_carne']);
+const REGISTRY_SIDE = new Set(['matricula', 'escritura', 'compromisso', 'minuta']);
+const SIDE_NAMES: Record<string, string> = { matricula: 'matrícula', escritura: 'escritura', compromisso: 'compromisso', minuta: 'minuta' };
 
 function areasCheck({ facts, types }: CheckInput): DossierCheck {
   const id = 'areas';
-  const fact = (key: DossierFactKey) => factOf(facts, key);
-  // The IPTU's built area against the matrícula's: the unit's total (private + common) for a flat,
-  // the built area averbada for a house. The lot's land area is the whole lot's for a flat: never compared.
-  const iptuBuilt = fact('area_construida_m2')?.sources.find((s) => IPTU_TYPES.has(types.get(s.citation.documentId) ?? '')) ?? null;
-  const builtFromIptu = iptuBuilt && typeof iptuBuilt.normalized === 'number' ? iptuBuilt : null;
-  const matriculaBuilt = fact('area_construida_m2')?.sources.find((s) => s !== builtFromIptu && typeof s.normalized === 'number' && s.citation.documentId !== builtFromIptu?.citation.documentId) ?? null;
-  const total = fact('area_total_m2');
-  const privativa = fact('area_privativa_m2');
-  if (!builtFromIptu) return make(id, 'sem_dados', 'Não há área construída do IPTU para comparar com a matrícula.', []);
-  const iptuValue = builtFromIptu.normalized as number;
-  const compare = (label: string, value: number, citation: Citation, strictOk: boolean): DossierCheck => {
-    const diff = Math.abs(value - iptuValue);
-    const close = diff <= Math.max(0.5, value * 0.01);
-    const detail = `Comparada a ${label} da matrícula (${m2(value)}) com a área construída do IPTU (${m2(iptuValue)})${close ? '' : `: diferença de ${m2(diff)}`}.`;
-    return make(id, close ? 'ok' : strictOk ? 'falha' : 'atencao', detail, [citation, builtFromIptu.citation]);
+  const sourceOf = (key: DossierFactKey, side: ReadonlySet<string>) => {
+    const fact = factOf(facts, key);
+    const found = fact?.sources.find((s) => typeof s.normalized === 'number' && side.has(types.get(s.citation.documentId) ?? ''));
+    return found ? { value: found.normalized as number, citation: found.citation, type: types.get(found.citation.documentId)! } : null;
   };
-  if (matriculaBuilt && typeof matriculaBuilt.normalized === 'number') return compare('área construída', matriculaBuilt.normalized, matriculaBuilt.citation, true);
-  const totalValue = num(total);
-  if (total && totalValue !== null) return compare('área total', totalValue, total.sources[0]!.citation, false);
-  const privValue = num(privativa);
-  if (privativa && privValue !== null) return compare('área privativa', privValue, privativa.sources[0]!.citation, false);
-  return make(id, 'sem_dados', `Área construída do IPTU: ${m2(iptuValue)}; a matrícula não traz área construída, total ou privativa legível.`, [builtFromIptu.citation]);
+  // The IPTU's built area against the registry's: the built area averbada for a house, else the
+  // unit's total (private + common, as the city counts a flat), else its private area. The lot's
+  // land area is the whole lot's for a flat: never compared with a unit's.
+  const city = sourceOf('area_construida_m2', IPTU_TYPES);
+  const registry: [string, ReturnType<typeof sourceOf>, boolean][] = [
+    ['área construída', sourceOf('area_construida_m2', REGISTRY_SIDE), true],
+    ['área total', sourceOf('area_total_m2', REGISTRY_SIDE), false],
+    ['área privativa', sourceOf('area_privativa_m2', REGISTRY_SIDE), false],
+  ];
+  const chosen = registry.find(([, source]) => source !== null);
+  if (!city && !chosen) return make(id, 'sem_dados', 'Nem a matrícula/escritura nem o IPTU trazem área legível.', []);
+  if (!city) return make(id, 'sem_dados', `Não há área construída do IPTU para comparar com a ${chosen![0]} de ${m2(chosen![1]!.value)} (${SIDE_NAMES[chosen![1]!.type]}).`, [chosen![1]!.citation]);
+  if (!chosen) return make(id, 'sem_dados', `Área construída do IPTU: ${m2(city.value)}; a matrícula e o contrato não trazem área construída, total ou privativa legível.`, [city.citation]);
+  const [label, source, strict] = chosen;
+  const value = source!.value;
+  const diff = Math.abs(value - city.value);
+  const close = diff <= Math.max(0.5, value * 0.01);
+  const detail = `Comparada a ${label} da ${SIDE_NAMES[source!.type]} (${m2(value)}) com a área construída do IPTU (${m2(city.value)})${close ? '' : `: diferença de ${m2(diff)}`}.`;
+  return make(id, close ? 'ok' : strict ? 'falha' : 'atencao', detail, [source!.citation, city.citation]);
 }
 
 function itbiChecks({ facts, itbiRate, city }: CheckInput): DossierCheck[] {

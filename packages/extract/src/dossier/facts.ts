@@ -1,5 +1,6 @@
 import type { DocumentTypeId } from '@viabiliza/contracts/document-types';
 import { DOSSIER_FACTS, type DossierFact, type DossierFactKey } from '@viabiliza/contracts/dossier';
+import { parseFlexibleNumber } from '../numbers.ts';
 import { citeField, digitsOnly, fold, type Doc, type Field } from './common.ts';
 
 /**
@@ -114,10 +115,24 @@ const FACT_LABELS: Partial<Record<DossierFactKey, string[]>> = {
   inscricao_imobiliaria: ['contribuinte', 'inscricao', 'sql'],
 };
 
+/**
+ * A deed's or contract's 'área construída de 256,93 m²' (a house): the registry's type list keeps
+ * no built area for contracts, so the key fields do not carry it; the dossier reads it here.
+ */
+function contractBuiltArea(doc: Doc): Field[] {
+  if (!doc.type || !CONTRACTS.includes(doc.type) || doc.source.keyFields.some((f) => f.key === 'area_construida_m2')) return [];
+  for (const page of doc.source.pages) {
+    const m = /\barea construida de\s+(\d{1,3}(?:\.\d{3})*,\d{2}|\d+,\d{1,2})\s*m/.exec(doc.folded.get(page.number) ?? '');
+    const value = m ? parseFlexibleNumber(m[1]!) : null;
+    if (m && value !== null) return [{ key: 'area_construida_m2', label: 'Área construída', value: `${m[1]} m²`, normalized: value, page: page.number, confidence: 80 }];
+  }
+  return [];
+}
+
 export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
   const sources = new Map<DossierFactKey, { doc: Doc; field: Field; rank: number }[]>();
   for (const doc of docs) {
-    for (const field of doc.source.keyFields) {
+    for (const field of [...doc.source.keyFields, ...contractBuiltArea(doc)]) {
       const key = factKeyOf(doc.type, field.key);
       if (!key) continue;
       const order = AUTHORITY[key];
