@@ -136,6 +136,11 @@ export function buildPassages(sources: Source[]): Passage[] {
   return passages;
 }
 
+function foldedIfDifferent(text: string): string | null {
+  const folded = fold(text);
+  return folded === text.toLowerCase() ? null : folded;
+}
+
 /** A passage must hold at least this share of the question's weight to count as an answer. */
 export const MIN_COVERAGE = 0.5;
 
@@ -166,14 +171,18 @@ export async function retrieve(db: Database, passages: Passage[], question: stri
   if (!passages.length) return [];
   const words = await questionWords(db, question);
   if (!words.length) return [];
-  const passageRows = JSON.stringify(passages.map((p, i) => ({ i, t: p.excerpt, f: fold(p.excerpt) })));
+  // The folded spelling only where it differs: stemming is most of the query's cost.
+  const passageRows = JSON.stringify(passages.map((p, i) => ({ i, t: p.excerpt, f: foldedIfDifferent(p.excerpt) })));
   const wordRows = JSON.stringify(words.map((w, i) => ({ w: i, a: w, b: fold(w) })));
   const rows = await rowsOf<{ i: number; coverage: number; score: number }>(
     db,
     sql`
-      with passage as (
-        select i, to_tsvector('portuguese', t) || to_tsvector('portuguese', f) as v
-        from json_to_recordset(${passageRows}::json) as x(i int, t text, f text)
+      with passage as materialized (
+        select i, v, tsvector_to_array(v) as stems
+        from (
+          select i, to_tsvector('portuguese', t) || coalesce(to_tsvector('portuguese', f), ''::tsvector) as v
+          from json_to_recordset(${passageRows}::json) as x(i int, t text, f text)
+        ) as stemmed
       ),
       word as (
         -- A word that is a stop word in either spelling ('é' folds to 'e') says nothing.
@@ -182,7 +191,7 @@ export async function retrieve(db: Database, passages: Passage[], question: stri
         where to_tsvector('portuguese', a) <> ''::tsvector and to_tsvector('portuguese', b) <> ''::tsvector
       ),
       hit as (
-        select passage.i, word.w from passage join word on tsvector_to_array(passage.v) && word.stems
+        select passage.i, word.w from passage join word on passage.stems && word.stems
       ),
       weight as (
         select word.w, ln(1 + ((select count(*) from passage) - count(hit.i) + 0.5) / (count(hit.i) + 0.5)) as idf
