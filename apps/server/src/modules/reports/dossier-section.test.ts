@@ -117,6 +117,17 @@ describe('the Diligência section of the reports', () => {
     expect(t).toContain('matricula.pdf, p. 2; cancelamento: matricula.pdf, p. 2');
   });
 
+  it('keeps names and file names read from documents as text', () => {
+    const hostile = structuredClone(DOSSIER);
+    hostile.matriculas[0]!.owners[0]!.name = '<script>alert(1)</script>';
+    hostile.matriculas[0]!.owners[0]!.citation.fileName = '"><img src=x onerror=alert(1)>.pdf';
+    hostile.warnings = ['<x-evil>aviso</x-evil>'];
+    const html = renderReportHtml(buildReportModel(source(hostile), options({ template: 'technical' }), NOW));
+    expect(html).not.toMatch(/<script|<img|<x-evil/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;.pdf, p. 1');
+  });
+
   it('adds no section when the result has no dossier, or one that read no document', () => {
     expect(dossierSection(source(undefined).result)).toBeNull();
     expect(dossierSection(source(null).result)).toBeNull();
