@@ -5,6 +5,7 @@ import { runEngine } from '@viabiliza/engine/analyze';
 import type { EngineDocument } from '@viabiliza/engine/types';
 import { extractKeyFields } from '@viabiliza/extract/key-fields';
 import type { AppContext } from '../../context.ts';
+import { dossierOf, today } from '../dossier/dossier.service.ts';
 import { expectThat, type CheckDefinition } from './check-runner.ts';
 import { SAMPLE_MATRICULA, SCENARIOS, type Scenario } from './samples.ts';
 import { ThrowawayUser } from './throwaway-user.ts';
@@ -195,7 +196,10 @@ export async function runScenario(ctx: AppContext, scenario: Scenario): Promise<
       if (fields.some((k) => k.key === f.key && k.normalized === f.normalized)) details.push(`Lido: ${f.label}`);
       else problems.push(`não lido: ${f.label}`);
     }
-    const result = runEngine({ analysisType: 'complete', questionnaire: scenario.questionnaire, documents, generatedAt: new Date().toISOString(), title: scenario.name }).result;
+    // As an analysis does: the liens the engine judges are the dossier's (issue 16).
+    const now = new Date();
+    const dossier = dossierOf(documents, today(now));
+    const result = runEngine({ analysisType: 'complete', questionnaire: scenario.questionnaire, documents, generatedAt: now.toISOString(), title: scenario.name, dossier }).result;
     const legalText = (result.legal?.findings ?? []).map((f) => `${f.title} ${f.detail}`.toLowerCase()).join(' ');
     for (const lien of scenario.expected.liens) {
       if (legalText.includes(lien)) details.push(`Ônus apontado na análise jurídica: ${lien}`);
