@@ -11,6 +11,7 @@ import {
 
 import { useConsoleOverview } from '@/features/admin/api/get-console-overview';
 import { ALERT_FEED_SIZE, CLIENT_ALERT_PREFIX, mergeAlerts } from '@/features/admin/utils/alert-feed';
+import { IDLE_INTERVAL } from '@/features/admin/utils/response-time';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -154,7 +155,7 @@ export function ConsoleMonitoring() {
           <MetricCard
             title="Tempo de resposta da API"
             icon={<Timer className="size-4 text-muted-foreground" aria-hidden />}
-            value={data.metrics.apiResponseMs === null ? 'sem requisições' : `${formatNumber(Math.round(data.metrics.apiResponseMs))} ms`}
+            value={data.metrics.apiResponseMs === null ? IDLE_INTERVAL : `${formatNumber(Math.round(data.metrics.apiResponseMs))} ms`}
             hint="p95 das requisições do intervalo atual"
             progress={progressFor.response(data.metrics.apiResponseMs)}
           />

@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { MonitorSample, MonitorService, ServiceStatus } from '@viabiliza/contracts/monitor';
 
 import { useSystemMonitor } from '@/features/admin/api/get-system-monitor';
+import { responseTimeLabel } from '@/features/admin/utils/response-time';
 import { QueryError } from '@/components/errors/query-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -11,10 +12,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatDecimal, formatFileSize, formatNumber } from '@/lib/format';
-
-/** An interval that answered no request has no response time: it is not 0 ms. */
-const IDLE = 'sem requisições';
-const responseTime = (ms: unknown) => (typeof ms === 'number' ? `${formatDecimal(ms)} ms` : IDLE);
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -95,7 +92,7 @@ function Charts({ samples }: { samples: MonitorSample[] }) {
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="hora" fontSize={12} />
               <YAxis fontSize={12} width={40} />
-              <Tooltip formatter={(value) => responseTime(value)} />
+              <Tooltip formatter={(value) => responseTimeLabel(value)} />
               <Legend />
               <Line type="monotone" dataKey="p50" name="p50" stroke="#2563eb" dot={false} isAnimationActive={false} connectNulls />
               <Line type="monotone" dataKey="p95" name="p95" stroke="#dc2626" dot={false} isAnimationActive={false} connectNulls />
@@ -179,7 +176,7 @@ export function SystemMonitor() {
         <MetricCard
           title="Tempo de resposta"
           icon={<Timer className="size-4 text-muted-foreground" aria-hidden />}
-          value={current.requests === 0 ? IDLE : responseTime(current.p95Ms)}
+          value={responseTimeLabel(current.p95Ms, current.requests)}
           hint={`p95 de ${formatNumber(current.requests)} requisições no intervalo atual · erros ${formatDecimal(current.errorRatePercent)}%`}
           trend={<Trend now={current.p95Ms} before={previous?.p95Ms} label="Tempo de resposta" />}
         />
