@@ -4,6 +4,7 @@ import { runEngine } from '@viabiliza/engine/analyze';
 import { renderMarkdown } from '@viabiliza/engine/report';
 import type { EngineInput } from '@viabiliza/engine/types';
 import { extractKeyFields } from '@viabiliza/extract/key-fields';
+import { dossierOf, today } from '../dossier/dossier.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AiConfig } from './ai-config.ts';
 import { engineModel, generateNarrative } from './narrative.service.ts';
@@ -61,11 +62,14 @@ export async function secureAnalysis(
 export function engineInputForText(text: string, analysisType: AnalysisType, now: Date): EngineInput {
   const pages = [{ number: 1, text }];
   const keys = extractKeyFields({ fileName: FILE_NAME, pages: pages.map((p) => ({ ...p, confidence: null })) });
+  const documents = [{ id: 'texto', fileName: FILE_NAME, documentType: keys.documentType, keyFields: keys.fields, pages }];
   return {
     analysisType,
     questionnaire: {},
-    documents: [{ id: 'texto', fileName: FILE_NAME, documentType: keys.documentType, keyFields: keys.fields, pages }],
+    documents,
     generatedAt: now.toISOString(),
+    // As an analysis does: liens and certidões are judged from the text's dossier (issue 16).
+    dossier: dossierOf(documents, today(now)),
   };
 }
 
