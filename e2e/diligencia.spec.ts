@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -112,6 +112,20 @@ test('a sale folder: read, analysed with an empty questionnaire, its due diligen
     await expect(propertyLiens.getByRole('row').filter({ hasText: active.act }).filter({ hasText: 'Ativo' })).toHaveCount(1);
     await expect(propertyLiens.getByRole('row').filter({ hasText: `Cancelado pela ${cancelled.cancelledBy}` })).toHaveCount(1);
     await screenshot(page, 'diligencia-imovel-375.png');
+
+    // The complete report carries the same section, citations as text.
+    const report = await page.request.get(`/api/analyses/${saved.id}/report.html?template=complete`);
+    expect(report.status()).toBe(200);
+    const html = (await report.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(html).toContain('Diligência');
+    // The registry prints names in capitals; the truth keeps them as written.
+    for (const o of main.owners) expect(html.toLowerCase()).toContain(o.name.toLowerCase());
+    expect(html).toContain(`Cancelado pela ${cancelled.cancelledBy}`);
+    expect(html).toMatch(/\.pdf, p\. \d+/);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      const pdf = await page.request.get(`/api/analyses/${saved.id}/report.pdf?template=complete`);
+      writeFileSync(join(process.env.E2E_SCREENSHOT_DIR, 'relatorio.pdf'), await pdf.body());
+    }
     assertClean();
   } finally {
     rmSync(dir, { recursive: true, force: true });
