@@ -81,7 +81,8 @@ export class PagedText {
   /** A citation of the line (or sentence) that starts at `from`. */
   citeLine(from: number, max = 200): Citation {
     const newline = this.text.indexOf('\n', from);
-    const end = newline < 0 ? this.text.length : newline;
+    // A line cut short by the page's width ('R-1/46.511 - Em 12 de'): the quote runs on.
+    const end = newline < 0 ? this.text.length : newline - from < 60 ? from + 160 : newline;
     return this.cite(from, Math.min(end, from + max));
   }
 }
@@ -437,6 +438,8 @@ const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.,
 function referencedActs(body: string, own: string): string[] {
   const labels: string[] = [];
   for (const r of body.matchAll(ACT_REFERENCE)) {
+    // '4º RI - …' is the registry, not 'R.1': a number read from letters needs a separator before it.
+    if (/^[lio]+$/.test(r[2]!) && !/[.,\-–]/.test(r[0].slice(r[1]!.length))) continue;
     // 'registro de imóveis', 'registro geral': only a number makes a reference.
     const kind = r[1] === 'r' || r[1] === 'registro' ? 'R' : 'AV';
     const label = `${kind}.${digitsOf(r[2]!)}`;
@@ -555,6 +558,7 @@ export function nameWords(name: string): string[] {
 
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
+  if (a.length > 40 || b.length > 40) return a === b ? 0 : 3;
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0]!;
@@ -569,6 +573,21 @@ function editDistance(a: string, b: string): number {
 }
 
 const wordMatches = (a: string, b: string) => a === b || (a.length >= 5 && b.length >= 5 && editDistance(a, b) <= 1);
+
+/**
+ * A name OCR garbled ('MINÍCIUS MAGALHÃES' for 'VINÍCIUS MAGALHÃES GOMES'): the first words close
+ * (two slips at most) and another word close too. Used to recognise a person another document
+ * of the folder names cleanly, never to tell two people apart.
+ */
+export function likelySameName(garbled: string, clean: string): boolean {
+  if (sameName(garbled, clean)) return true;
+  const x = nameWords(garbled);
+  const y = nameWords(clean);
+  if (x.length < 2 || y.length < 2) return false;
+  const close = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && editDistance(a, b) <= 2);
+  if (!close(x[0]!, y[0]!)) return false;
+  return x.slice(1).some((w) => w.length >= 4 && y.slice(1).some((v) => close(w, v)));
+}
 
 /**
  * The same person, as two documents print the name: accents and case aside, the first and last

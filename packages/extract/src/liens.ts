@@ -36,6 +36,8 @@ export interface LienFound {
  * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' and a separator.
  */
 const ACT_MARK = /(?:^|\n)[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/\-–—][ \t]*[0-9lio][0-9lio.,]{1,9})?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+/** An act's head whose number OCR turned into letters ('R.d - Em', 'Av.S - Em'): the date after it says it is one. */
+const GARBLED_MARK = /(?:^|\n)[ \t]*(r|av)[ \t]*[.,\-–]{0,2}[ \t]*(?:[a-z]{1,2}|[0-9lio]?[a-z][0-9lio]?)[ \t]*[-–—][ \t]*em\b/g;
 /** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */
 const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.,\-–]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])/g;
 
@@ -54,6 +56,17 @@ export function findActs(folded: string): Act[] {
     // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one.
     if (marks.some((known) => known.kind === kind && known.number === number)) continue;
     marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
+  }
+  // 'R.d - Em 10/04/2016': a number a scan garbled, between two acts it must sit between (R.3 … AV.5).
+  for (const m of folded.matchAll(GARBLED_MARK)) {
+    const start = m.index + m[0].search(/[ra]/);
+    if (marks.some((known) => Math.abs(known.start - start) < 3)) continue;
+    const before = marks.filter((known) => known.start < start).at(-1);
+    const after = marks.find((known) => known.start > start);
+    if (!before || !after || after.number - before.number !== 2) continue;
+    const kind = m[1] === 'r' ? 'R' : 'AV';
+    const number = before.number + 1;
+    marks.splice(marks.indexOf(after), 0, { label: `${kind}.${number}`, kind, number, start });
   }
   const stops = [...folded.matchAll(ACTS_END)].map((m) => m.index);
   return marks.map((mark, i) => {
@@ -117,6 +130,8 @@ function sentenceAround(folded: string, from: number, to: number, index: number)
 function referencedActs(text: string, own: string): string[] {
   const labels: string[] = [];
   for (const r of text.matchAll(ACT_REFERENCE)) {
+    // '4º RI - …' is the registry, not 'R.1': a number read from letters needs a separator before it.
+    if (/^[lio]+$/.test(r[2]!) && !/[.,\-–]/.test(r[0].slice(r[1]!.length))) continue;
     const kind = r[1] === 'r' || r[1] === 'registro' ? 'R' : 'AV';
     const label = `${kind}.${toNumber(r[2]!)}`;
     if (label !== own && !labels.includes(label)) labels.push(label);

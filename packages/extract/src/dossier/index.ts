@@ -41,7 +41,9 @@ function isCondominiumUnit(main: MatriculaRead | null, facts: readonly DossierFa
 export function buildDossier(documents: DossierDocument[], options: DossierOptions): Dossier {
   const docs = prepare(documents);
   const warnings: string[] = [];
-  const reads = readMatriculas(docs);
+  const parties = readParties(docs);
+  const known = [...parties.sellers, ...parties.buyers].flatMap((p) => [p.name, ...(p.spouse ? [p.spouse] : [])]);
+  const reads = readMatriculas(docs, known);
   // A folder with only the parking space's certificate has no main matrícula: its facts are not the unit's.
   const main = reads.find((r) => !r.parking) ?? null;
   const others = reads.filter((r) => r !== main);
@@ -61,7 +63,6 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
   const mainDocs = docs.filter((d) => !aboutOther(d));
 
   const facts = consolidateFacts(mainDocs);
-  const parties = readParties(docs);
   const certidoes = judgeCertidoes(mainDocs, [...(main ? [main] : []), ...others], parties.sellers, options.asOf, { condominium: isCondominiumUnit(main, facts) });
   const cityFact = facts.find((f) => f.key === 'cidade');
   const ufFact = facts.find((f) => f.key === 'uf');

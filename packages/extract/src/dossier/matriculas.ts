@@ -10,7 +10,7 @@ import {
   type TitleStep,
 } from '@viabiliza/contracts/dossier';
 import type { LienType } from '@viabiliza/contracts/document-types';
-import { parseMatriculaActs, sameName } from '../acts.ts';
+import { cleanName, likelySameName, namesIn, parseMatriculaActs, sameName } from '../acts.ts';
 import { digitsOnly, fieldOf, type Doc } from './common.ts';
 
 /**
@@ -39,7 +39,13 @@ function isParking(doc: Doc): boolean {
 
 const TRANSFERS = new Set(TRANSFER_ACT_TYPES);
 
-function ownersAndChain(acts: readonly RegistryAct[], opening: { parties: ActParty[]; citation: Citation } | null): { owners: Owner[]; chain: TitleStep[] } {
+/** The folder's clean spelling of a name a scan garbled, when another document names that person. */
+function repaired(name: string, known: readonly string[]): string {
+  if (known.some((k) => sameName(k, name))) return name;
+  return known.find((k) => likelySameName(name, k)) ?? name;
+}
+
+function ownersAndChain(acts: readonly RegistryAct[], opening: { parties: ActParty[]; citation: Citation } | null, doc: Doc, known: readonly string[]): { owners: Owner[]; chain: TitleStep[] } {
   let owners: Owner[] = (opening?.parties ?? []).map((p) => ({ name: p.name, taxId: p.taxId, fraction: null, sinceAct: 'abertura', citation: opening!.citation }));
   const chain: TitleStep[] = [];
   for (const act of acts) {
@@ -52,7 +58,18 @@ function ownersAndChain(acts: readonly RegistryAct[], opening: { parties: ActPar
       to = (fiduciary?.parties ?? []).filter((p) => p.role === 'credor').map((p) => ({ ...p, role: 'adquirente' as const, fraction: null }));
       if (from.length === 0) from = (fiduciary?.parties ?? []).filter((p) => p.role === 'devedor');
     }
+    if (to.length === 0 && act.type !== 'consolidacao_fiduciaria') {
+      // A stamp over the act hid its wording: the people of the folder (the deed's parties) it
+      // still names, other than the owners who pass it, are taken as the acquirers.
+      const text = actTextOf(doc, act);
+      const names = namesIn(text).map((h) => cleanName(h.name));
+      const givers = [...from.map((p) => p.name), ...owners.map((o) => o.name)];
+      to = known
+        .filter((k) => names.some((n) => likelySameName(n, k)) && !givers.some((g) => sameName(g, k)))
+        .map((name) => ({ name, role: 'adquirente' as const, taxId: null, fraction: null }));
+    }
     if (to.length === 0) continue;
+    to = to.map((p) => ({ ...p, name: repaired(p.name, known) }));
     const fromNames = from.length > 0 ? from.map((p) => p.name) : owners.map((o) => o.name);
     chain.push({ act: act.label, date: act.date, type: act.type, from: fromNames, to: to.map((p) => p.name), value: act.value, citation: act.citation });
     const acquired: Owner[] = to.map((p) => ({ name: p.name, taxId: p.taxId, fraction: p.fraction, sinceAct: act.label, citation: act.citation }));
@@ -67,13 +84,15 @@ function ownersAndChain(acts: readonly RegistryAct[], opening: { parties: ActPar
 }
 
 const BANK = /\b(?:banco|caixa|credito|financeira|s\.a\.?|s\/a)\b/i;
+/** A lender's name in an act's text: 'BANCO VÉRTICE S.A.', 'CAIXA ECONÔMICA FEDERAL'. */
+const BANK_NAME = /^(?:BANCO|CAIXA|COOPERATIVA|FINANCEIRA|COMPANHIA HIPOTEC)/i;
 
 function beneficiaryOf(type: LienType, act: RegistryAct, text: string): string | null {
   const role = (r: ActParty['role']) => act.parties.find((p) => p.role === r)?.name ?? null;
   switch (type) {
     case 'hipoteca':
     case 'alienacao_fiduciaria':
-      return role('credor') ?? act.parties.find((p) => BANK.test(p.name))?.name ?? null;
+      return role('credor') ?? act.parties.find((p) => BANK.test(p.name))?.name ?? namesIn(text).map((h) => cleanName(h.name)).find((n) => BANK_NAME.test(n)) ?? null;
     case 'usufruto':
       return role('usufrutuario');
     case 'penhora':
@@ -91,7 +110,14 @@ function beneficiaryOf(type: LienType, act: RegistryAct, text: string): string |
   }
 }
 
-export function readMatriculas(docs: readonly Doc[]): MatriculaRead[] {
+/** `known`: the names the folder's deed or contract prints cleanly (sellers, buyers, spouses). */
+/** 'DOAÇÃO COM RESERVA DE USUFRUTO' whose wording a stamp hid: the donors, who passed it, keep the use. */
+function reservedBy(type: LienType, act: RegistryAct, chain: readonly TitleStep[]): string | null {
+  if (type !== 'usufruto' || !/reserva/i.test(act.title)) return null;
+  return chain.find((s) => s.act === act.label)?.from.join(' e ') || null;
+}
+
+export function readMatriculas(docs: readonly Doc[], known: readonly string[] = []): MatriculaRead[] {
   const groups = new Map<string, Doc[]>();
   for (const doc of docs) {
     if (doc.type !== 'matricula') continue;
@@ -104,7 +130,7 @@ export function readMatriculas(docs: readonly Doc[]): MatriculaRead[] {
     const issued = (d: Doc) => String(fieldOf(d, 'data_emissao')?.normalized ?? '');
     const doc = [...group].sort((a, b) => issued(b).localeCompare(issued(a)))[0]!;
     const parsed = parseMatriculaActs({ documentId: doc.source.id, fileName: doc.source.fileName, pages: doc.source.pages });
-    const { owners, chain } = ownersAndChain(parsed.acts, parsed.opening);
+    const { owners, chain } = ownersAndChain(parsed.acts, parsed.opening, doc, known);
     const byLabel = new Map(parsed.acts.map((a) => [a.label, a]));
     const liens: DossierLien[] = [];
     for (const found of parsed.liens) {
@@ -118,7 +144,7 @@ export function readMatriculas(docs: readonly Doc[]): MatriculaRead[] {
         date: act.date,
         status: found.active ? 'ativo' : 'cancelado',
         cancelledBy: found.cancelledBy,
-        beneficiary: beneficiaryOf(found.type, act, actText),
+        beneficiary: beneficiaryOf(found.type, act, actText) ?? reservedBy(found.type, act, chain),
         severity: LIEN_SEVERITY[found.type],
         citation: act.citation,
         cancelCitation: cancelling?.citation ?? null,
