@@ -450,7 +450,7 @@ function referencedActs(body: string, own: string): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-const LABEL_AT_START = /^(?:r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*[0-9lio]{1,3}(?![0-9])[ \t]*(?:[/\-–—][ \t]*[0-9lio][0-9lio.,]{1,9})?[ \t]*[-–—:.)]?[ \t]*/;
+const LABEL_AT_START = /^(?:r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*[0-9lio]{1,3}(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*[-–—:.)]?[ \t]*/;
 
 /** 'COMPRA E VENDA', 'CANCELAMENTO DE HIPOTECA': the upper-case run that opens the act after its date. */
 function actTitle(text: string, from: number, to: number): { title: string; end: number } | null {

@@ -33,9 +33,10 @@ export interface LienFound {
 
 /**
  * An act starts a line: 'R-1/46.511', 'R.1', 'AV-2/46.511', 'Av.2', 'AV 03', and OCR's
- * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' and a separator.
+ * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' (the slash read
+ * as 'I', the thousands as '76. 266') and a separator.
  */
-const ACT_MARK = /(?:^|\n)[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/\-–—][ \t]*[0-9lio][0-9lio.,]{1,9})?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+const ACT_MARK = /(?:^|\n)[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
 /** An act's head whose number OCR turned into letters ('R.d - Em', 'Av.S - Em'): the date after it says it is one. */
 const GARBLED_MARK = /(?:^|\n)[ \t]*(r|av)[ \t]*[.,\-–]{0,2}[ \t]*(?:[a-z]{1,2}|[0-9lio]?[a-z][0-9lio]?)[ \t]*[-–—][ \t]*em\b/g;
 /** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */

@@ -117,6 +117,12 @@ function reservedBy(type: LienType, act: RegistryAct, chain: readonly TitleStep[
   return chain.find((s) => s.act === act.label)?.from.join(' e ') || null;
 }
 
+/** 'autorização dada pelo credor BANCO VÉRTICE S.A.': the release names the lender a stamp hid in the mortgage. */
+function releasedBy(type: LienType, cancellingText: string | null): string | null {
+  if (!cancellingText || (type !== 'hipoteca' && type !== 'alienacao_fiduciaria')) return null;
+  return namesIn(cancellingText).map((h) => cleanName(h.name)).find((n) => BANK_NAME.test(n)) ?? null;
+}
+
 export function readMatriculas(docs: readonly Doc[], known: readonly string[] = []): MatriculaRead[] {
   const groups = new Map<string, Doc[]>();
   for (const doc of docs) {
@@ -144,7 +150,7 @@ export function readMatriculas(docs: readonly Doc[], known: readonly string[] = 
         date: act.date,
         status: found.active ? 'ativo' : 'cancelado',
         cancelledBy: found.cancelledBy,
-        beneficiary: beneficiaryOf(found.type, act, actText) ?? reservedBy(found.type, act, chain),
+        beneficiary: beneficiaryOf(found.type, act, actText) ?? reservedBy(found.type, act, chain) ?? releasedBy(found.type, cancelling ? actTextOf(doc, cancelling) : null),
         severity: LIEN_SEVERITY[found.type],
         citation: act.citation,
         cancelCitation: cancelling?.citation ?? null,
