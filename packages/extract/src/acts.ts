@@ -162,7 +162,7 @@ const UPPER = 'A-ZÀ-ÖØ-Þ';
 /** An upper-case name: 'JOSÉ DA SILVA', 'BANCO VÉRTICE S.A.', 'CONSTRUTORA ALFA LTDA'. */
 const NAME_WORD = String.raw`[${UPPER}][${UPPER}'’.&/-]*(?![\p{L}\d])`;
 /** Words of a name may wrap to the next line, as registrars' and notaries' lines do. */
-const NAME_GAP = String.raw`(?:[ \t]+|[ \t]*\n[ \t]*)`;
+const NAME_GAP = String.raw`(?:[ \t]+|[ \t]*\n[ \t]*)["“”«»']?`;
 const NAME = new RegExp(String.raw`${NAME_WORD}(?:${NAME_GAP}(?:${NAME_WORD}|D[AEO]S?(?!\p{L})|D'))*`, 'gu');
 /** A word that ends a name run that wrapped into a heading or a label. */
 const NAME_STOP = /^(?:r|av|fim|certidao|certifico|titulo|valor|imovel|registro|averbacao|matricula|protocolo|cpf|cnpj|rg|transmitentes?|adquirentes?|outorgad[oa]s?|outorgantes?|vendedor(?:es)?|comprador(?:es)?|credor|devedor)$/;
@@ -286,8 +286,9 @@ function partiesOfSection(text: string, folded: string, from: number, to: number
   return parties;
 }
 
+/** A name as one line, without the stray quotes a scan puts before a word ('CLÁUDIA "SOARES'). */
 export function cleanName(name: string): string {
-  return name.replace(/\s+/g, ' ').trim();
+  return name.replace(/(^|\s)["“”«»']+/g, '$1').replace(/\s+/g, ' ').trim();
 }
 
 /** Parties marked by labels ('TRANSMITENTE: …; ADQUIRENTE(S): …'). */

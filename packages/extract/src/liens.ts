@@ -37,8 +37,11 @@ export interface LienFound {
  * as 'I', the thousands as '76. 266') and a separator.
  */
 const ACT_MARK = /(?:^|\n)[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
-/** An act's head whose number OCR turned into letters ('R.d - Em', 'Av.S - Em'): the date after it says it is one. */
-const GARBLED_MARK = /(?:^|\n)[ \t]*(r|av)[ \t]*[.,\-–]{0,2}[ \t]*(?:[a-z]{1,2}|[0-9lio]?[a-z][0-9lio]?)[ \t]*[-–—][ \t]*em\b/g;
+/**
+ * An act's head OCR garbled: its number turned into letters ('R.d - Em') or a stray letter before
+ * it ('aAv.5 - Em'). The ' - Em' of its date says it is one; its neighbours say which.
+ */
+const GARBLED_MARK = /(?:^|\n)[ \t]*[a-z|'"]?(r|av)[ \t]*[.,\-–]{0,2}[ \t]*([a-z0-9]{1,3})[ \t]*[-–—][ \t]*em\b/g;
 /** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */
 const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.,\-–]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])/g;
 
@@ -60,14 +63,18 @@ export function findActs(folded: string): Act[] {
   }
   // 'R.d - Em 10/04/2016': a number a scan garbled, between two acts it must sit between (R.3 … AV.5).
   for (const m of folded.matchAll(GARBLED_MARK)) {
-    const start = m.index + m[0].search(/[ra]/);
-    if (marks.some((known) => Math.abs(known.start - start) < 3)) continue;
+    const start = m.index + m[0].length - m[0].trimStart().length + (m[0].trimStart().startsWith(m[1]!) ? 0 : 1);
+    if (marks.some((known) => Math.abs(known.start - start) < 4)) continue;
     const before = marks.filter((known) => known.start < start).at(-1);
     const after = marks.find((known) => known.start > start);
-    if (!before || !after || after.number - before.number !== 2) continue;
-    const kind = m[1] === 'r' ? 'R' : 'AV';
+    if (!before) continue;
+    const read = /^[0-9lio]+$/.test(m[2]!) ? toNumber(m[2]!) : null;
     const number = before.number + 1;
-    marks.splice(marks.indexOf(after), 0, { label: `${kind}.${number}`, kind, number, start });
+    // A number read must be the next one; letters only stand for it when the gap says so.
+    if (read !== null ? read !== number || (after && after.number <= number) : !after || after.number - before.number !== 2) continue;
+    const kind = m[1] === 'r' ? 'R' : 'AV';
+    if (marks.some((known) => known.kind === kind && known.number === number)) continue;
+    marks.splice(after ? marks.indexOf(after) : marks.length, 0, { label: `${kind}.${number}`, kind, number, start });
   }
   const stops = [...folded.matchAll(ACTS_END)].map((m) => m.index);
   return marks.map((mark, i) => {
