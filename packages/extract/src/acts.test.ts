@@ -106,6 +106,25 @@ describe('matrícula acts', () => {
     expect(liens).toEqual([]);
   });
 
+  it('keeps acts whose head a scan garbled, and does not take the registry’s “RI” for R.1', () => {
+    const { acts, liens } = parse(
+      [
+        'R-2/76.266 - Em 26/02/1982. HIPOTECA. Por instrumento particular, JOSÉ CARLOS PEREIRA deu o imóvel em primeira e especial hipoteca ao BANCO VÉRTICE S.A.',
+        'Av.3 - Em 28/07/2012. CASAMENTO. Pela certidão apresentada, JOSÉ CARLOS PEREIRA casou-se.',
+        'R.d - Em 10/04/2016, PENHORA. Por certidão expedida nos autos da execução, da 4a Vara Cível, procede-se ao registro da penhora do imóvel.',
+        'aAv.5 - Em 11/07/2017. CANCELAMENTO DE PENHORA. Por mandado, fica cancelada a penhora objeto do R.4 desta matrícula.',
+        'AV-6I76. 266 - Em 13 de agosto de 2019. CANCELAMENTO DE HIPOTECA. Fica cancelada a hipoteca objeto do registro nº 2 desta matrícula.',
+        'Selo digital 430609008132976 - 4º RI - Consulte a autenticidade',
+      ].join('\n'),
+    );
+    expect(acts.map((a) => `${a.label}:${a.type}`)).toEqual(['R.2:hipoteca', 'AV.3:casamento', 'R.4:penhora', 'AV.5:cancelamento', 'AV.6:cancelamento']);
+    expect(acts[4]!.cancels).toEqual(['R.2']);
+    expect(liens.map((l) => [l.type, l.act, l.cancelledBy])).toEqual([
+      ['hipoteca', 'R.2', 'AV.6'],
+      ['penhora', 'R.4', 'AV.5'],
+    ]);
+  });
+
   it('tells the same person apart from OCR noise and from another person', () => {
     expect(sameName('JOSÉ CARLOS PEREIRA', 'Jose Carlos Pereira')).toBe(true);
     expect(sameName('JOSÉ CARLOS PEREIRA', 'JOSÉ CARL0S PEREIRA')).toBe(true);

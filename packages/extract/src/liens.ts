@@ -69,9 +69,9 @@ export function findActs(folded: string): Act[] {
     const after = marks.find((known) => known.start > start);
     if (!before) continue;
     const read = /^[0-9lio]+$/.test(m[2]!) ? toNumber(m[2]!) : null;
-    const number = before.number + 1;
-    // A number read must be the next one; letters only stand for it when the gap says so.
-    if (read !== null ? read !== number || (after && after.number <= number) : !after || after.number - before.number !== 2) continue;
+    // A number read must fit between its neighbours; letters stand for the next one when there is a gap.
+    const number = read ?? before.number + 1;
+    if (read !== null ? read <= before.number || (after !== undefined && read >= after.number) : !after || after.number - before.number < 2) continue;
     const kind = m[1] === 'r' ? 'R' : 'AV';
     if (marks.some((known) => known.kind === kind && known.number === number)) continue;
     marks.splice(after ? marks.indexOf(after) : marks.length, 0, { label: `${kind}.${number}`, kind, number, start });

@@ -129,12 +129,29 @@ function contractBuiltArea(doc: Doc): Field[] {
   return [];
 }
 
+/** What a party's address follows on a form: the addressee of a carnê, a sender, a payer. */
+const PARTY_ADDRESS = /\b(?:destinatari[oa]|remetente|correspondencia|endereco de entrega|entrega|sacado|pagador|contribuinte:|proprietari[oa]:|resident|domiciliad|com sede)\b[^\n]{0,60}(?:\n[ \t]*){0,2}$/;
+
+/**
+ * A source that cannot be the fact: an address printed under a carnê's addressee (the owner's
+ * home), an 'inscription' that is a certificate's number ('366848/2025-75').
+ */
+function notTheProperty(key: DossierFactKey, doc: Doc, field: Field): boolean {
+  if (key === 'inscricao_imobiliaria') return /\/(?:19|20)\d{2}\b/.test(field.value);
+  if (key !== 'endereco') return false;
+  const page = doc.source.pages.find((p) => p.number === field.page);
+  const folded = doc.folded.get(field.page);
+  if (!page || !folded) return false;
+  const at = folded.indexOf(fold(field.value).slice(0, 24));
+  return at > 0 && PARTY_ADDRESS.test(folded.slice(Math.max(0, at - 90), at));
+}
+
 export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
   const sources = new Map<DossierFactKey, { doc: Doc; field: Field; rank: number }[]>();
   for (const doc of docs) {
     for (const field of [...doc.source.keyFields, ...contractBuiltArea(doc)]) {
       const key = factKeyOf(doc.type, field.key);
-      if (!key) continue;
+      if (!key || notTheProperty(key, doc, field)) continue;
       const order = AUTHORITY[key];
       const rank = doc.type && order.includes(doc.type) ? order.indexOf(doc.type) : order.length;
       const list = sources.get(key) ?? [];

@@ -230,6 +230,33 @@ AV-2/46.530 - Em 2 de junho de 2010. INSCRIÇÃO MUNICIPAL. Procede-se a esta av
     expect(d.certidoes.filter((c) => c.item === 'matricula').map((c) => c.documentId)).toEqual(['m', 'v']);
   });
 
+  it('does not take a carnê’s addressee’s home or a certificate’s number for the property’s', () => {
+    const carne = `PREFEITURA DO MUNICÍPIO DE SÃO PAULO
+NOTIFICAÇÃO DE LANÇAMENTO - IPTU 2025
+DESTINATÁRIO: CARLOS EDUARDO MENDES
+
+R DESEMBARGADOR ELISEU GUILHERME, 1090 - VILA MADALENA - SÃO PAULO/SP - CEP 02454-572
+Número do contribuinte 039.080.0244-3
+Valor do imposto (IPTU) R$ 4.100,00`;
+    const cnd = `PREFEITURA DO MUNICÍPIO DE SÃO PAULO
+CERTIDÃO NEGATIVA DE DÉBITOS DE TRIBUTOS IMOBILIÁRIOS
+Certidão nº 366848/2025-75
+Contribuinte: 366848/2025-75
+Data de emissão: 20/05/2025
+Válida até: 18/08/2025`;
+    const withCarne = folder(SALE_ACTS, [doc('k', 'carne IPTU.jpg', carne), doc('n', 'CND tributos.pdf', cnd)]);
+    for (const d of withCarne.filter((x) => x.id === 'k' || x.id === 'n')) {
+      // What the reader may have kept from these pages: the addressee's street, the certificate's number.
+      if (d.id === 'k') d.keyFields.push({ key: 'endereco', label: 'Endereço do imóvel', value: 'R DESEMBARGADOR ELISEU GUILHERME, 1090', normalized: null, page: 1, confidence: 79 });
+      if (d.id === 'n') d.keyFields.push({ key: 'inscricao_imobiliaria', label: 'Inscrição imobiliária', value: '366848/2025-75', normalized: '366848202575', page: 1, confidence: 80 });
+    }
+    const d = buildDossier(withCarne, SP);
+    expect(d.facts.find((f) => f.key === 'endereco')!.sources.map((s) => s.value)).not.toContain('R DESEMBARGADOR ELISEU GUILHERME, 1090');
+    expect(d.facts.find((f) => f.key === 'inscricao_imobiliaria')!.conflict).toBe(false);
+    expect(d.checks.find((c) => c.id === 'inscricao')!.status).toBe('ok');
+    expect(d.checks.find((c) => c.id === 'endereco')!.status).toBe('ok');
+  });
+
   it('says what it could not read when the folder has no matrícula', () => {
     const d = buildDossier([doc('g', 'guia ITBI.pdf', ITBI_GUIA)], SP);
     expect(d.matriculas).toEqual([]);
