@@ -132,7 +132,7 @@ const TYPE_PATTERNS: readonly [RegExp, ActType][] = [
   [/\bdacao\b/, 'dacao'],
   [/\bintegralizacao\b|\bconferencia de bens\b/, 'integralizacao'],
   [/\bhipotec/, 'hipoteca'],
-  [/\balienacao fiduciaria\b|\balien\w+ fiduciariamente\b/, 'alienacao_fiduciaria'],
+  [/\balienacao\s+fiduciaria\b|\balien\w+\s+fiduciariamente\b/, 'alienacao_fiduciaria'],
   [/\bpenhora\b/, 'penhora'],
   [/\barresto\b/, 'arresto'],
   [/\bsequestro\b/, 'sequestro'],
@@ -351,9 +351,9 @@ function objectAfter(text: string, folded: string, at: number, span = 160): stri
 
 const PROSE_VERBS: readonly { pattern: RegExp; subject: PartyRole; object: PartyRole | null; to: RegExp }[] = [
   { pattern: /\b(?:doou|doaram)\b/g, subject: 'transmitente', object: 'adquirente', to: /^[^.;]{0,60}?\b(?:a|ao|aos|as|à|às|em favor de|para)\s+/ },
-  { pattern: /\b(?:vendeu|venderam|transmitiu|transmitiram|alienou|alienaram)\b(?! fiduciariamente)/g, subject: 'transmitente', object: 'adquirente', to: /^[^.;]{0,60}?\b(?:a|ao|aos|as|à|às|em favor de|para)\s+/ },
+  { pattern: /\b(?:vendeu|venderam|transmitiu|transmitiram|alienou|alienaram)\b(?!\s+fiduciariamente)/g, subject: 'transmitente', object: 'adquirente', to: /^[^.;]{0,60}?\b(?:a|ao|aos|as|à|às|em favor de|para)\s+/ },
   { pattern: /\b(?:deu|deram)\b[^.;]{0,80}?\bhipoteca\b/g, subject: 'devedor', object: 'credor', to: /^[^;]{0,40}?\b(?:ao|a|à|em favor d[oa])\s+/ },
-  { pattern: /\balien(?:ou|aram) fiduciariamente\b/g, subject: 'devedor', object: 'credor', to: /^[^;]{0,40}?\b(?:ao|a|à|em favor d[oa])\s+/ },
+  { pattern: /\balien(?:ou|aram)\s+fiduciariamente\b/g, subject: 'devedor', object: 'credor', to: /^[^;]{0,40}?\b(?:ao|a|à|em favor d[oa])\s+/ },
   { pattern: /\binstitu(?:iu|iram)\b[^.;]{0,40}?\busufruto\b/g, subject: 'transmitente', object: 'usufrutuario', to: /^[^.;]{0,80}?\bem favor d[eoa]s?\s+/ },
   { pattern: /\bconsolid(?:a-se|ou-se|ada|ado)\b[^.;]{0,40}?\bpropriedade\b/g, subject: 'outro', object: 'adquirente', to: /^[^.;]{0,80}?\b(?:em nome d[oa]|em favor d[oa]|ao|a)\s+(?:credor(?:a)? fiduciari[oa]\s*,?\s*)?/ },
   { pattern: /\bexequente\b/g, subject: 'outro', object: 'exequente', to: /^[^.;]{0,12}?\b(?:o|a|os|as)?\s*/ },

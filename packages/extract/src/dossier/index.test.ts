@@ -257,6 +257,19 @@ Válida até: 18/08/2025`;
     expect(d.checks.find((c) => c.id === 'endereco')!.status).toBe('ok');
   });
 
+  it('recovers acquirers a stamp hid from the deed’s parties and from the fiduciary sale they signed', () => {
+    const stamped = `R-1/46.511 - Em 12 de março de 1992. COMPRA E VENDA. TRANSMITENTE: CONSTRUTORA HORIZONTE EMPREENDIMENTOS LTDA. ADQUIRENTE: ANTÔNIO RIBEIRO LIMA. VALOR: R$ 150.000,00.
+R-2/46.511 - Em 15 de maio de 2010. COMPRA E VENDA, TR LIMA. ADQUIRENTE(S)
+brasileiro, casado, engenheiro, 655-6 e inscrito no CPF; e
+PATRÍCIA GOMES MENDES, brasileira, casada. VALOR: R$ 480.000,00.
+R-3/46.511 - Em 15 de maio de 2010. ALIENAÇÃO FIDUCIÁRIA. CARLOS EDUARDO MENDES e PATRÍCIA GOMES MENDES alienaram
+fiduciariamente o imóvel ao BANCO ATLÂNTICO SUL S.A., em garantia da dívida de R$ 300.000,00.`;
+    const m = buildDossier(folder(stamped), SP).matriculas[0]!;
+    expect(m.owners.map((o) => `${o.name} ${o.sinceAct}`).sort()).toEqual(['CARLOS EDUARDO MENDES R.2', 'PATRÍCIA GOMES MENDES R.2']);
+    expect(m.chain.map((c) => c.act)).toEqual(['R.1', 'R.2']);
+    expect(m.liens[0]).toMatchObject({ type: 'alienacao_fiduciaria', status: 'ativo', beneficiary: 'BANCO ATLÂNTICO SUL S.A.' });
+  });
+
   it('says what it could not read when the folder has no matrícula', () => {
     const d = buildDossier([doc('g', 'guia ITBI.pdf', ITBI_GUIA)], SP);
     expect(d.matriculas).toEqual([]);

@@ -1,4 +1,5 @@
 import { DOSSIER_VERSION, type Dossier, type DossierDocument, type DossierFact } from '@viabiliza/contracts/dossier';
+import { sameName } from '../acts.ts';
 import { judgeCertidoes } from './certidoes.ts';
 import { runChecks } from './checks.ts';
 import { digitsOnly, fieldsOf, type Doc, prepare } from './common.ts';
@@ -42,7 +43,10 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
   const docs = prepare(documents);
   const warnings: string[] = [];
   const parties = readParties(docs);
-  const known = [...parties.sellers, ...parties.buyers].flatMap((p) => [p.name, ...(p.spouse ? [p.spouse] : [])]);
+  const known: string[] = [];
+  for (const name of [...parties.sellers, ...parties.buyers].flatMap((p) => [p.name, ...(p.spouse ? [p.spouse] : [])])) {
+    if (!known.some((k) => sameName(k, name))) known.push(name);
+  }
   const reads = readMatriculas(docs, known);
   // A folder with only the parking space's certificate has no main matrícula: its facts are not the unit's.
   const main = reads.find((r) => !r.parking) ?? null;

@@ -80,6 +80,22 @@ function ownersAndChain(acts: readonly RegistryAct[], opening: { parties: ActPar
     const stated = acquired.reduce((sum, o) => sum + (o.fraction ?? 0), 0);
     owners = staying.length > 0 && acquired.every((o) => o.fraction !== null) && stated < 0.999 ? [...staying, ...acquired] : acquired;
   }
+  // Who gave the property in guarantee after the last transfer held it: a name a stamp hid among
+  // the acquirers is recovered from the mortgage or fiduciary sale, when the deed names that person too.
+  const last = chain.at(-1);
+  if (last && owners.every((o) => o.fraction === null)) {
+    const after = acts.slice(acts.findIndex((a) => a.label === last.act) + 1);
+    const until = after.findIndex((a) => TRANSFERS.has(a.type));
+    for (const act of until < 0 ? after : after.slice(0, until)) {
+      if (!act.liens.some((l) => l === 'hipoteca' || l === 'alienacao_fiduciaria')) continue;
+      for (const p of act.parties.filter((q) => q.role === 'devedor')) {
+        if (owners.some((o) => likelySameName(p.name, o.name)) || !known.some((k) => likelySameName(p.name, k))) continue;
+        const name = repaired(p.name, known);
+        owners.push({ name, taxId: p.taxId, fraction: null, sinceAct: last.act, citation: owners.find((o) => o.sinceAct === last.act)?.citation ?? act.citation });
+        last.to.push(name);
+      }
+    }
+  }
   return { owners, chain };
 }
 
