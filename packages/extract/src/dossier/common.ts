@@ -92,7 +92,8 @@ export function citeField(doc: Doc, field: Field, labels: readonly string[] = []
   for (const t of tries) {
     if (t.length < 2) continue;
     // Spaces may differ (a line break inside the value).
-    const pattern = new RegExp(escapeRegex(t).replace(/\s+/g, '\\s+'), 'i');
+    // Whole tokens only: 'SP' is not the one inside 'DAMSP', '3,00' not the end of '13,00'.
+    const pattern = new RegExp(`(?<![\\p{L}\\d])${escapeRegex(t).replace(/\s+/g, '\\s+')}(?![\\p{L}\\d])`, 'iu');
     const m = pattern.exec(text);
     if (m) {
       // A short window: the label before the value helps the reader find it.
