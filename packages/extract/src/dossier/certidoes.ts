@@ -101,7 +101,12 @@ export function judgeCertidoes(
   const out: CertidaoCheck[] = [];
   // One per matrícula of the folder (the unit's and its parking space's), the main one first.
   if (matriculas.length === 0) out.push(check('matricula', null, null, asOf, ruleText('matricula')));
-  for (const m of matriculas) out.push(check('matricula', m.doc, null, asOf, ruleText('matricula')));
+  for (const m of matriculas) {
+    const judged = check('matricula', m.doc, null, asOf, ruleText('matricula'));
+    // The unit's and the parking space's: the number tells them apart.
+    if (m.dossier.matricula) judged.label = `Certidão da matrícula nº ${m.dossier.matricula} (até 30 dias)`;
+    out.push(judged);
+  }
   for (const item of ['cnd_municipal', 'cndt', 'cnd_federal', 'distribuidor', 'condominio'] as const) {
     if (item === 'condominio' && !options.condominium && !docs.some((d) => d.type === 'declaracao_condominio')) continue;
     const type = ITEM_TYPES[item];
