@@ -117,7 +117,7 @@ function beneficiaryOf(type: LienType, act: RegistryAct, text: string): string |
       const exequente = role('exequente');
       if (exequente) return exequente;
       const court = /\b(\d{1,3}\s*[ªa°º]\s+Vara\s+(?:C[íi]vel|do Trabalho|Federal|de Execuç(?:ões|ão) Fiscais?|da Fam[íi]lia)?[^,.;]{0,40}?)(?=[,.;]|\s+d[aeo]\s+processo|$)/i.exec(text);
-      return court ? court[1]!.trim() : null;
+      return court ? court[1]!.replace(/\s+/g, ' ').trim() : null;
     }
     case 'indisponibilidade':
       return /\bcnib\b|central nacional de indisponibilidade/i.test(text) ? 'CNIB' : null;
