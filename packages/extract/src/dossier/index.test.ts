@@ -270,6 +270,19 @@ fiduciariamente o imóvel ao BANCO ATLÂNTICO SUL S.A., em garantia da dívida d
     expect(m.liens[0]).toMatchObject({ type: 'alienacao_fiduciaria', status: 'ativo', beneficiary: 'BANCO ATLÂNTICO SUL S.A.' });
   });
 
+  it('asks a house for no condomínio declaration, and a folder with only the parking space’s matrícula for no verdict on liens', () => {
+    const house = MATRICULA_HEAD.replace(/IMÓVEL: .*\n/, 'IMÓVEL: Um terreno com a área de 566,00 m², situado na Rua das Flores, nº 100, em São Paulo/SP, e o prédio residencial nele edificado.\n');
+    const d = buildDossier([doc('m', 'MATRICULA.pdf', [`${house}\n${SALE_ACTS}`, CERTIFICATE('28 de maio de 2025')])], SP);
+    expect(d.certidoes.map((c) => c.item)).not.toContain('condominio');
+    expect(buildDossier(folder(SALE_ACTS), SP).certidoes.find((c) => c.item === 'condominio')?.status).toBe('ausente');
+
+    const vagaOnly = MATRICULA_HEAD.replace(/IMÓVEL: O APARTAMENTO 52/, 'IMÓVEL: A VAGA DE GARAGEM Nº 12');
+    const p = buildDossier([doc('v', 'MATRICULA VAGA.pdf', [`${vagaOnly}\n${SALE_ACTS}`, CERTIFICATE('28 de maio de 2025')])], SP);
+    expect(p.matriculas.map((m) => m.matricula)).toEqual(['46511']);
+    expect(p.checks.find((c) => c.id === 'onus')!.status).toBe('sem_dados');
+    expect(p.checks.find((c) => c.id === 'vendedores_proprietarios')!.status).toBe('sem_dados');
+  });
+
   it('says what it could not read when the folder has no matrícula', () => {
     const d = buildDossier([doc('g', 'guia ITBI.pdf', ITBI_GUIA)], SP);
     expect(d.matriculas).toEqual([]);
