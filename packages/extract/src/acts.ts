@@ -462,11 +462,7 @@ function actTitle(text: string, from: number, to: number): { title: string; end:
   const letters = title.replace(/[^\p{L}]/gu, '');
   if (letters.length < 4) return null;
   // 'TRANSMITENTE:' is a party label, not a title.
-  if (ROLE_MARK.test(`${fold(title)}:`)) {
-    ROLE_MARK.lastIndex = 0;
-    return null;
-  }
-  ROLE_MARK.lastIndex = 0;
+  if (new RegExp(ROLE_MARK.source).test(`${fold(title)}:`)) return null;
   return { title, end: from + m.index + m[0].length };
 }
 
