@@ -125,6 +125,18 @@ describe('matrícula acts', () => {
     ]);
   });
 
+  it('reads R.1 in “R.1l - Em”, and the usufruct of a donation with reservation whose last words a stamp hid', () => {
+    const { acts, liens } = parse(
+      [
+        'R.1l .- Em 12/02/1987. COMPRA E VENDA. TRANSMITENTE: INCORPORADORA MORUMBI PARK LTDA. ADQUIRENTE(S): RAFAEL PEREIRA GONÇALVES, brasileiro.',
+        'R.2 - Em 27/12/2000. DOAÇÃO COM RESERVA FeSRRITO Por escritura de 3 de março de 2000, RAFAEL PEREIRA GONÇALVÊ da: aRb; 1SÃO RALO',
+        'vitalício.',
+      ].join('\n'),
+    );
+    expect(acts.map((a) => a.label)).toEqual(['R.1', 'R.2']);
+    expect(liens.map((l) => [l.type, l.act, l.active])).toEqual([['usufruto', 'R.2', true]]);
+  });
+
   it('tells the same person apart from OCR noise and from another person', () => {
     expect(sameName('JOSÉ CARLOS PEREIRA', 'Jose Carlos Pereira')).toBe(true);
     expect(sameName('JOSÉ CARLOS PEREIRA', 'JOSÉ CARL0S PEREIRA')).toBe(true);

@@ -53,6 +53,7 @@ const ACTS_END = /\n[ \t]*(?:fim dos atos|certifico\b|certidao\b|o referido e ve
 
 export function findActs(folded: string): Act[] {
   const marks: Omit<Act, 'end'>[] = [];
+  const raws: string[] = [];
   for (const m of folded.matchAll(ACT_MARK)) {
     const kind = m[1] === 'r' ? 'R' : 'AV';
     const number = toNumber(m[2]!);
@@ -60,7 +61,17 @@ export function findActs(folded: string): Act[] {
     // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one.
     if (marks.some((known) => known.kind === kind && known.number === number)) continue;
     marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
+    raws.push(m[2]!);
   }
+  // 'R.1l - Em …' (a stray 'l' after the number) before R.2 is R.1, not R.11: the next act says so.
+  marks.forEach((mark, i) => {
+    const raw = raws[i]!;
+    const shorter = raw.length > 1 && /[li]$/.test(raw) ? toNumber(raw.slice(0, -1)) : 0;
+    const next = marks[i + 1];
+    if (shorter > 0 && next && next.number === shorter + 1 && next.number !== mark.number + 1 && !marks.some((k) => k.kind === mark.kind && k.number === shorter)) {
+      Object.assign(mark, { number: shorter, label: `${mark.kind}.${shorter}` });
+    }
+  });
   // 'R.d - Em 10/04/2016': a number a scan garbled, between two acts it must sit between (R.3 … AV.5).
   for (const m of folded.matchAll(GARBLED_MARK)) {
     const start = m.index + m[0].length - m[0].trimStart().length + (m[0].trimStart().startsWith(m[1]!) ? 0 : 1);
@@ -171,6 +182,9 @@ export function findLiens(folded: string, acts: readonly Act[] = findActs(folded
         break;
       }
     }
+    // 'DOAÇÃO COM RESERVA DE USUFRUTO' whose last words a stamp hid: a donation with a reservation keeps the use.
+    const reserved = /\bdoacao com reserva\b/.exec(body.slice(0, TITLE_LENGTH));
+    if (reserved && !mentioned.some((m) => m.type === 'usufruto')) mentioned.push({ type: 'usufruto', index: act.start + (text.length - body.length) + reserved.index });
     // 'CONSOLIDAÇÃO DA PROPRIEDADE' as the act's title, not 'em caso de inadimplemento, a consolidação…'.
     const consolidation = CONSOLIDATION.exec(body);
     if (consolidation && consolidation.index < TITLE_LENGTH && !/\bcaso\b/.test(body.slice(0, consolidation.index))) {

@@ -97,8 +97,18 @@ function sameAddress(a: string, b: string): boolean {
   const x = parts(a);
   const y = parts(b);
   if (x.number !== y.number) return false;
-  const shared = x.words.filter((w) => y.words.includes(w)).length;
+  // One slip in a long word ('Eandeirantes') is a scan's, not another street.
+  const close = (w: string, v: string) => w === v || (w.length >= 5 && v.length >= 5 && oneEditApart(w, v));
+  const shared = x.words.filter((w) => y.words.some((v) => close(w, v))).length;
   return shared >= Math.ceil(Math.min(x.words.length, y.words.length) * 0.75);
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 export function sameValue(a: string | number | null, b: string | number | null, key?: DossierFactKey): boolean {
@@ -146,10 +156,13 @@ function notTheProperty(key: DossierFactKey, doc: Doc, field: Field): boolean {
   return at > 0 && PARTY_ADDRESS.test(folded.slice(Math.max(0, at - 90), at));
 }
 
-export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
+/** `corrected`: a document's fields read again by the dossier (a matrícula's own number), by document id. */
+export function consolidateFacts(docs: readonly Doc[], corrected: ReadonlyMap<string, Field[]> = new Map()): DossierFact[] {
   const sources = new Map<DossierFactKey, { doc: Doc; field: Field; rank: number }[]>();
   for (const doc of docs) {
-    for (const field of [...doc.source.keyFields, ...contractBuiltArea(doc)]) {
+    const fixes = corrected.get(doc.source.id) ?? [];
+    const fields = doc.source.keyFields.filter((f) => !fixes.some((x) => x.key === f.key));
+    for (const field of [...fields, ...fixes, ...contractBuiltArea(doc)]) {
       const key = factKeyOf(doc.type, field.key);
       if (!key || notTheProperty(key, doc, field)) continue;
       const order = AUTHORITY[key];
@@ -169,6 +182,13 @@ export function consolidateFacts(docs: readonly Doc[]): DossierFact[] {
       const first = String(comparable(key, list[0]!.field));
       const fuller = list.find((s) => String(comparable(key, s.field)).endsWith(first) && s.field.value.length > list[0]!.field.value.length);
       if (fuller) list.unshift(...list.splice(list.indexOf(fuller), 1));
+    }
+    // An address: the spelling most documents share, so one scan's slip does not become the fact.
+    if (key === 'endereco' && list.length > 2) {
+      const count = (k: string) => list.filter((x) => addressKey(x.field.value) === k).length;
+      const best = [...list].sort((a, b) => count(addressKey(b.field.value)) - count(addressKey(a.field.value)) || a.rank - b.rank)[0]!;
+      const sameSpelling = list.find((x) => x.rank === Math.min(...list.filter((y) => addressKey(y.field.value) === addressKey(best.field.value)).map((y) => y.rank)) && addressKey(x.field.value) === addressKey(best.field.value))!;
+      if (count(addressKey(best.field.value)) > count(addressKey(list[0]!.field.value))) list.unshift(...list.splice(list.indexOf(sameSpelling), 1));
     }
     const chosen = list[0]!;
     const base = comparable(key, chosen.field);

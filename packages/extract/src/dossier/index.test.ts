@@ -283,6 +283,20 @@ fiduciariamente o imóvel ao BANCO ATLÂNTICO SUL S.A., em garantia da dívida d
     expect(p.checks.find((c) => c.id === 'vendedores_proprietarios')!.status).toBe('sem_dados');
   });
 
+  it('takes the matrícula’s number from the certificate when the header’s typewritten digits misread', () => {
+    const head = MATRICULA_HEAD.replace('MATRÍCULA Nº 46.511', 'MATRÍCULA Nº 46.5ll');
+    const docs = [doc('m', 'MATRICULA.pdf', [`${head}\n${SALE_ACTS}`, CERTIFICATE('28 de maio de 2025')]), doc('e', 'Escritura.pdf', ESCRITURA)];
+    // What a reader may keep from a garbled header: a number cut short.
+    const field = docs[0]!.keyFields.find((f) => f.key === 'matricula_numero');
+    if (field) Object.assign(field, { value: '46', normalized: '46' });
+    else docs[0]!.keyFields.push({ key: 'matricula_numero', label: 'Número da matrícula', value: '46', normalized: '46', page: 1, confidence: 80 });
+    const d = buildDossier(docs, SP);
+    expect(d.matriculas[0]!.matricula).toBe('46511');
+    expect(d.facts.find((f) => f.key === 'matricula_numero')).toMatchObject({ normalized: '46511', conflict: false });
+    expect(d.checks.find((c) => c.id === 'matricula_escritura')!.status).toBe('ok');
+    citationsHold(d, docs);
+  });
+
   it('says what it could not read when the folder has no matrícula', () => {
     const d = buildDossier([doc('g', 'guia ITBI.pdf', ITBI_GUIA)], SP);
     expect(d.matriculas).toEqual([]);

@@ -2,7 +2,7 @@ import { DOSSIER_VERSION, type Dossier, type DossierDocument, type DossierFact }
 import { sameName } from '../acts.ts';
 import { judgeCertidoes } from './certidoes.ts';
 import { runChecks } from './checks.ts';
-import { digitsOnly, fieldsOf, type Doc, prepare } from './common.ts';
+import { digitsOnly, fieldsOf, type Doc, type Field, prepare } from './common.ts';
 import { consolidateFacts } from './facts.ts';
 import { readMatriculas, type MatriculaRead } from './matriculas.ts';
 import { readParties } from './parties.ts';
@@ -66,7 +66,9 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
   };
   const mainDocs = docs.filter((d) => !aboutOther(d));
 
-  const facts = consolidateFacts(mainDocs);
+  const corrected = new Map<string, Field[]>();
+  for (const r of reads) if (r.numberField) corrected.set(r.doc.source.id, [r.numberField]);
+  const facts = consolidateFacts(mainDocs, corrected);
   const certidoes = judgeCertidoes(mainDocs, [...(main ? [main] : []), ...others], parties.sellers, options.asOf, { condominium: isCondominiumUnit(main, facts) });
   const cityFact = facts.find((f) => f.key === 'cidade');
   const ufFact = facts.find((f) => f.key === 'uf');

@@ -11,7 +11,7 @@ import {
 } from '@viabiliza/contracts/dossier';
 import type { LienType } from '@viabiliza/contracts/document-types';
 import { cleanName, likelySameName, namesIn, parseMatriculaActs, sameName } from '../acts.ts';
-import { digitsOnly, fieldOf, type Doc } from './common.ts';
+import { digitsOnly, fieldOf, type Doc, type Field } from './common.ts';
 
 /**
  * One dossier per matrícula of the folder: its acts, the chain of title from the opening owner,
@@ -24,6 +24,8 @@ export interface MatriculaRead {
   doc: Doc;
   parking: boolean;
   inscription: string | null;
+  /** The number as the certificate prints it, when its key field misread it ('8' for '8.011'). */
+  numberField: Field | null;
 }
 
 /** 'IMÓVEL: A VAGA DE GARAGEM nº 12', 'IMÓVEL: O BOX 3': a parking space's matrícula. */
@@ -126,6 +128,40 @@ function beneficiaryOf(type: LienType, act: RegistryAct, text: string): string |
   }
 }
 
+const LOOKALIKE: Record<string, string> = { l: '1', i: '1', o: '0' };
+
+/**
+ * The certificate's own number: the key field, unless the text says otherwise more than once (a
+ * typewritten '8.Oll' read as '8.oil' in the header, '8.011' in the certificate's closing). The
+ * previous matrícula ('REGISTRO ANTERIOR: R.5 da matrícula nº 5.735') is not counted.
+ */
+function numberOf(doc: Doc): { number: string | null; field: Field | null } {
+  const field = fieldOf(doc, 'matricula_numero');
+  const fromField = field ? digitsOnly(String(field.normalized ?? field.value)).replace(/^0+/, '') : null;
+  const counts = new Map<string, { times: number; page: number; printed: string }>();
+  for (const page of doc.source.pages) {
+    const folded = doc.folded.get(page.number)!;
+    for (const m of folded.matchAll(/\bmatricula\s*n[º°o.]*\s*([0-9lio][0-9lio]?[0-9lio]?(?:[.,][0-9lio]{3})+|[0-9lio]{3,7})(?![0-9a-z])/g)) {
+      if (/registro anterior[^\n]{0,40}$|\btranscricao\b|\br[.,-]?\s*[0-9lio]{1,3}\s+da\s*$/.test(folded.slice(Math.max(0, m.index - 40), m.index))) continue;
+      const digits = [...m[1]!].map((c) => LOOKALIKE[c] ?? c).join('').replace(/\D/g, '').replace(/^0+/, '');
+      if (!digits) continue;
+      const known = counts.get(digits);
+      const at = m.index + m[0].length - m[1]!.length;
+      // The cleanest print of it is kept for the citation: digits only beat look-alike letters.
+      const printed = page.text.slice(at, at + m[1]!.length);
+      if (known) {
+        known.times += 1;
+        if (/^[\d.,]+$/.test(printed) && !/^[\d.,]+$/.test(known.printed)) Object.assign(known, { page: page.number, printed });
+      } else counts.set(digits, { times: 1, page: page.number, printed });
+    }
+  }
+  const [best, seen] = [...counts.entries()].sort((a, b) => b[1].times - a[1].times)[0] ?? [null, null];
+  if (best && seen && seen.times >= 2 && best !== fromField) {
+    return { number: best, field: { key: 'matricula_numero', label: 'Número da matrícula', value: seen.printed, normalized: best, page: seen.page, confidence: 80 } };
+  }
+  return { number: fromField || best, field: null };
+}
+
 /** `known`: the names the folder's deed or contract prints cleanly (sellers, buyers, spouses). */
 /** 'DOAÇÃO COM RESERVA DE USUFRUTO' whose wording a stamp hid: the donors, who passed it, keep the use. */
 function reservedBy(type: LienType, act: RegistryAct, chain: readonly TitleStep[]): string | null {
@@ -143,8 +179,8 @@ export function readMatriculas(docs: readonly Doc[], known: readonly string[] = 
   const groups = new Map<string, Doc[]>();
   for (const doc of docs) {
     if (doc.type !== 'matricula') continue;
-    const number = fieldOf(doc, 'matricula_numero');
-    const key = number ? digitsOnly(String(number.normalized ?? number.value)) : `doc:${doc.source.id}`;
+    const read = numberOf(doc);
+    const key = read.number ?? `doc:${doc.source.id}`;
     groups.set(key, [...(groups.get(key) ?? []), doc]);
   }
   const reads: MatriculaRead[] = [];
@@ -176,6 +212,7 @@ export function readMatriculas(docs: readonly Doc[], known: readonly string[] = 
     const inscription = fieldOf(doc, 'inscricao_imobiliaria');
     reads.push({
       doc,
+      numberField: numberOf(doc).field,
       parking: isParking(doc),
       inscription: inscription ? digitsOnly(String(inscription.normalized ?? inscription.value)) : null,
       dossier: {
