@@ -259,7 +259,8 @@ function partiesOfSection(text: string, folded: string, from: number, to: number
   let segStart = from;
   const segments: [number, number][] = [];
   for (let i = from; i <= to; i++) {
-    if (i === to || folded[i] === ';') {
+    // 'CEP 09136-119: e LUCIANA …': a semicolon a scan read as a colon.
+    if (i === to || folded[i] === ';' || (folded[i] === ':' && /^\s+e\s/.test(folded.slice(i + 1, i + 5)))) {
       segments.push([segStart, i]);
       segStart = i + 1;
     }

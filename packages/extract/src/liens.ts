@@ -34,9 +34,9 @@ export interface LienFound {
 /**
  * An act starts a line: 'R-1/46.511', 'R.1', 'AV-2/46.511', 'Av.2', 'AV 03', and OCR's
  * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' (the slash read
- * as 'I', the thousands as '76. 266') and a separator.
+ * as 'I', the thousands as '76. 266') and a separator; a stray quote a scan put before it is no matter.
  */
-const ACT_MARK = /(?:^|\n)[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+const ACT_MARK = /(?:^|\n)[ \t]*["“”'|]?[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
 /**
  * An act's head OCR garbled: its number turned into letters ('R.d - Em') or a stray letter before
  * it ('aAv.5 - Em'). The ' - Em' of its date says it is one; its neighbours say which.

@@ -1,6 +1,6 @@
 import type { DocumentTypeId } from '@viabiliza/contracts/document-types';
 import { DOSSIER_FACTS, type DossierFact, type DossierFactKey } from '@viabiliza/contracts/dossier';
-import { parseFlexibleNumber } from '../numbers.ts';
+import { isValidSql, parseFlexibleNumber } from '../numbers.ts';
 import { citeField, digitsOnly, fold, type Doc, type Field } from './common.ts';
 
 /**
@@ -148,12 +148,23 @@ const PARTY_ADDRESS = /\b(?:destinatari[oa]|remetente|correspondencia|endereco d
  */
 function notTheProperty(key: DossierFactKey, doc: Doc, field: Field): boolean {
   if (key === 'inscricao_imobiliaria') return /\/(?:19|20)\d{2}\b/.test(field.value);
-  if (key !== 'endereco') return false;
+  if (key !== 'endereco' && key !== 'cep') return false;
   const page = doc.source.pages.find((p) => p.number === field.page);
   const folded = doc.folded.get(field.page);
   if (!page || !folded) return false;
   const at = folded.indexOf(fold(field.value).slice(0, 24));
-  return at > 0 && PARTY_ADDRESS.test(folded.slice(Math.max(0, at - 90), at));
+  if (at <= 0) return false;
+  if (PARTY_ADDRESS.test(folded.slice(Math.max(0, at - 90), at))) return true;
+  // A CEP at the end of the addressee's street line: the line before says whose it is.
+  const lines = folded.slice(0, at).split('\n').filter((l) => l.trim()).slice(-2);
+  return key === 'cep' && lines.length === 2 && /\b(?:destinatari[oa]|remetente|correspondencia|entrega|sacado|pagador)\b/.test(lines[0]!);
+}
+
+/** A São Paulo SQL whose check digit fails is a misread of the inscription, not another one. */
+function misreadSql(key: DossierFactKey, field: Field): boolean {
+  if (key !== 'inscricao_imobiliaria') return false;
+  const digits = digitsOnly(String(field.normalized ?? field.value));
+  return digits.length === 11 && /^\d{3}\.\d{3}\.\d{4}-\d$/.test(field.value.trim()) && !isValidSql(digits);
 }
 
 /** `corrected`: a document's fields read again by the dossier (a matrícula's own number), by document id. */
@@ -192,7 +203,7 @@ export function consolidateFacts(docs: readonly Doc[], corrected: ReadonlyMap<st
     }
     const chosen = list[0]!;
     const base = comparable(key, chosen.field);
-    const conflict = list.some((s) => !sameValue(base, comparable(key, s.field), key) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
+    const conflict = list.some((s) => !misreadSql(key, s.field) && !sameValue(base, comparable(key, s.field), key) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
     facts.push({
       key,
       label: DOSSIER_FACTS[key],

@@ -43,8 +43,9 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
   const docs = prepare(documents);
   const warnings: string[] = [];
   const parties = readParties(docs);
+  // The sellers (and their spouses) are who the matrícula should show as owners; the buyers are not yet.
   const known: string[] = [];
-  for (const name of [...parties.sellers, ...parties.buyers].flatMap((p) => [p.name, ...(p.spouse ? [p.spouse] : [])])) {
+  for (const name of parties.sellers.flatMap((p) => [p.name, ...(p.spouse ? [p.spouse] : [])])) {
     if (!known.some((k) => sameName(k, name))) known.push(name);
   }
   const reads = readMatriculas(docs, known);

@@ -165,7 +165,7 @@ function numberOf(doc: Doc): { number: string | null; field: Field | null } {
 /** `known`: the names the folder's deed or contract prints cleanly (sellers, buyers, spouses). */
 /** 'DOAÇÃO COM RESERVA DE USUFRUTO' whose wording a stamp hid: the donors, who passed it, keep the use. */
 function reservedBy(type: LienType, act: RegistryAct, chain: readonly TitleStep[]): string | null {
-  if (type !== 'usufruto' || !/reserva/i.test(act.title)) return null;
+  if (type !== 'usufruto' || !/\bCOM RESERVA\b/i.test(act.title || act.citation.quote)) return null;
   return chain.find((s) => s.act === act.label)?.from.join(' e ') || null;
 }
 
