@@ -137,6 +137,17 @@ describe('matrícula acts', () => {
     expect(liens.map((l) => [l.type, l.act, l.active])).toEqual([['usufruto', 'R.2', true]]);
   });
 
+  it('reads two acquirers a scan joined by a colon, and an act whose label follows a stray quote', () => {
+    const { acts } = parse(
+      [
+        'R-1/44.604 - Em 27 de outubro de 1990, COMPRA E VENDA. TRANSMITENTE: INCORPORADORA JEQUITIBÁ LTDA. ADQUIRENTE(S): FÁBIO ANDRADE MACHADO, brasileiro, CEP 09136-119: e LUCIANA ARAÚJO SILVA, brasileira. VALOR: R$ 146.960,00.',
+        '“AV-2/44.604 - Em 20 de junho de 1993. INSCRIÇÃO MUNICIPAL. Procede-se a esta averbação para constar o contribuinte nº 218.323.2007-1.',
+      ].join('\n'),
+    );
+    expect(acts.map((a) => a.label)).toEqual(['R.1', 'AV.2']);
+    expect(acts[0]!.parties.filter((p) => p.role === 'adquirente').map((p) => p.name)).toEqual(['FÁBIO ANDRADE MACHADO', 'LUCIANA ARAÚJO SILVA']);
+  });
+
   it('tells the same person apart from OCR noise and from another person', () => {
     expect(sameName('JOSÉ CARLOS PEREIRA', 'Jose Carlos Pereira')).toBe(true);
     expect(sameName('JOSÉ CARLOS PEREIRA', 'JOSÉ CARL0S PEREIRA')).toBe(true);
