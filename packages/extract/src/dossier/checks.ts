@@ -151,11 +151,19 @@ function itbiChecks({ facts, itbiRate, city }: CheckInput): DossierCheck[] {
   if (b === null) checks.push(make('itbi_base', 'sem_dados', 'Nenhuma guia ou declaração de ITBI com base de cálculo legível.', cite(value, vvr)));
   else if (v === null) checks.push(make('itbi_base', 'sem_dados', `Base de cálculo do ITBI ${brMoney(b)}; valor da transação não encontrado.`, cite(base, vvr)));
   else {
-    const expected = inSaoPaulo && r !== null ? Math.max(v, r) : v;
-    const why = inSaoPaulo && r !== null ? `maior entre o valor da transação (${brMoney(v)}) e o valor venal de referência (${brMoney(r)})` : `valor da transação (${brMoney(v)})`;
-    if (Math.abs(b - expected) <= 1) checks.push(make('itbi_base', 'ok', `Base de cálculo ${brMoney(b)} = ${why}.`, cite(base, value, vvr)));
-    else if (b > expected && b >= v - 1) checks.push(make('itbi_base', 'atencao', `Base de cálculo ${brMoney(b)} acima do esperado (${why}: ${brMoney(expected)}).`, cite(base, value, vvr)));
-    else checks.push(make('itbi_base', 'falha', `Base de cálculo ${brMoney(b)} abaixo do ${why}: esperado ${brMoney(expected)}.`, cite(base, value, vvr)));
+    // The declared value is the base (STJ Tema 1113); a city that still charges on its reference
+    // value (São Paulo's VVR) makes the base the larger of the two. Either is consistent; less is not.
+    const reference = r !== null && r > v ? r : null;
+    const cites = cite(base, value, vvr);
+    if (Math.abs(b - v) <= 1) {
+      checks.push(make('itbi_base', 'ok', `Base de cálculo ${brMoney(b)} = valor da transação (${brMoney(v)})${reference !== null ? `, abaixo do valor venal de referência (${brMoney(reference)})` : ''}.`, cites));
+    } else if (reference !== null && Math.abs(b - reference) <= 1) {
+      checks.push(make('itbi_base', 'ok', `Base de cálculo ${brMoney(b)} = ${inSaoPaulo ? 'valor venal de referência de São Paulo' : 'valor venal de referência'}, maior que o valor da transação (${brMoney(v)}).`, cites));
+    } else if (b < v - 1) {
+      checks.push(make('itbi_base', 'falha', `Base de cálculo ${brMoney(b)} abaixo do valor da transação (${brMoney(v)}).`, cites));
+    } else {
+      checks.push(make('itbi_base', 'atencao', `Base de cálculo ${brMoney(b)} difere do valor da transação (${brMoney(v)})${r !== null ? ` e do valor venal de referência (${brMoney(r)})` : ''}.`, cites));
+    }
   }
 
   const t = num(tax);

@@ -297,6 +297,18 @@ fiduciariamente o imóvel ao BANCO ATLÂNTICO SUL S.A., em garantia da dívida d
     citationsHold(d, docs);
   });
 
+  it('judges the ITBI: a base under the price fails, a tax off the city’s rate fails, no receipt asks attention', () => {
+    const low = ITBI_GUIA.replace('Base de cálculo: R$ 600.000,00', 'Base de cálculo: R$ 500.000,00').replace('Valor do imposto: R$ 18.000,00', 'Valor do imposto: R$ 12.000,00');
+    const docs = folder(SALE_ACTS).filter((d) => d.id !== 'g' && d.id !== 'c');
+    const d = buildDossier([...docs, doc('g', 'guia ITBI.pdf', low)], SP);
+    const check = (id: string) => d.checks.find((c) => c.id === id)!;
+    expect(check('itbi_base').status).toBe('falha');
+    expect(check('itbi_base').detail).toContain('R$ 500.000,00');
+    expect(check('itbi_aliquota').status).toBe('falha');
+    expect(check('itbi_aliquota').detail).toContain('R$ 15.000,00');
+    expect(check('itbi_pago').status).toBe('atencao');
+  });
+
   it('says what it could not read when the folder has no matrícula', () => {
     const d = buildDossier([doc('g', 'guia ITBI.pdf', ITBI_GUIA)], SP);
     expect(d.matriculas).toEqual([]);
