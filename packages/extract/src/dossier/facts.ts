@@ -203,7 +203,9 @@ export function consolidateFacts(docs: readonly Doc[], corrected: ReadonlyMap<st
     }
     const chosen = list[0]!;
     const base = comparable(key, chosen.field);
-    const conflict = list.some((s) => !misreadSql(key, s.field) && !sameValue(base, comparable(key, s.field), key) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
+    // An inscription read in part ('791.034' of '69.70.777.7911.034') is unreadable, not another property's.
+    const partial = (f: Field) => key === 'inscricao_imobiliaria' && typeof base === 'string' && String(comparable(key, f) ?? '').length !== base.length;
+    const conflict = list.some((s) => !misreadSql(key, s.field) && !partial(s.field) && !sameValue(base, comparable(key, s.field), key) && !(key === 'cartorio' && String(base).endsWith(String(comparable(key, s.field)))));
     facts.push({
       key,
       label: DOSSIER_FACTS[key],
