@@ -30,6 +30,19 @@ CLÁUSULA PRIMEIRA - DO OBJETO: o apartamento 52.`,
     expect(sellers[0]!.citation.quote.startsWith('JOSÉ CARLOS PEREIRA')).toBe(true);
   });
 
+  it('reads a scanned deed whose qualification a blank line breaks', () => {
+    const { sellers, buyers } = readParties(
+      prepare([
+        contract(
+          'escritura',
+          'como OUTORGANTES VENDEDORES: LETÍCIA PEREIRA OLIVEIRA, brasileira, solteira,\n\nanalista de sistemas, CEP\n02011-918; e ANDRÉ VIEIRA SOUZA, brasileiro, CEP 03224-219; e HELENA GONÇALVES LOPES, :\nbrasileira, casada;\n\ne como-OUTORGADO(S) COMPRADOR(ES): JOSÉ CARVALHO BEZERRA, brasileiro, CEP 02331-940.\n\n1. DO IMÓVEL: o apartamento.',
+        ),
+      ]),
+    );
+    expect(sellers.map((s) => s.name)).toEqual(['LETÍCIA PEREIRA OLIVEIRA', 'ANDRÉ VIEIRA SOUZA', 'HELENA GONÇALVES LOPES']);
+    expect(buyers.map((b) => b.name)).toEqual(['JOSÉ CARVALHO BEZERRA']);
+  });
+
   it('prefers the deed to the contract and the draft', () => {
     const { sellers } = readParties(
       prepare([

@@ -47,9 +47,10 @@ function partiesOf(doc: Doc): { sellers: DossierParty[]; buyers: DossierParty[] 
   return { sellers, buyers };
 }
 
-/** A party list ends at the next side, a numbered clause, or the end of the paragraph. */
+/** A party list ends at the next side, a numbered clause, or a sentence that ends its line. */
 function sectionEnd(folded: string, from: number, limit: number): number {
-  const m = /\n\s*\n|\n\s*(?:\d{1,2}\s*[.)-]\s|clausula|do imovel|saibam)|\.\s*\n|\.\s+(?=e como\b|(?:\d+\s*\.|clausula))/.exec(folded.slice(from, limit));
+  // Not at a blank line: a scan breaks a qualification with blank lines ('solteira,\n\nanalista').
+  const m = /\n\s*(?:\d{1,2}\s*[.)-]\s|clausula|do imovel|saibam)|\.\s*\n|\.\s+(?=e como\b|(?:\d+\s*\.|clausula))/.exec(folded.slice(from, limit));
   return m ? from + m.index : limit;
 }
 
