@@ -1,28 +1,14 @@
-import type { LienType } from '@viabiliza/contracts/document-types';
 import type { AnalysisType, AssumptionOverrides } from '@viabiliza/contracts/analysis';
 import type { AssumptionUsed, Figure, FigureSource, Insight, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
-import type { Dossier } from '@viabiliza/contracts/dossier';
+import type { Dossier, DossierDocument } from '@viabiliza/contracts/dossier';
 import type { AssumptionId } from '@viabiliza/contracts/analysis';
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 
-/** A document as the engine sees it: key fields and page text from the extraction. */
-export interface EngineDocument {
-  id: string;
-  fileName: string;
-  /** A registry type id (`@viabiliza/contracts/document-types`); old rows may hold 'itbi', 'iptu', 'certidao'. */
-  documentType: string | null;
-  keyFields: {
-    key: string;
-    label: string;
-    value: string;
-    normalized: number | string | null;
-    page: number;
-    confidence: number;
-    /** On an 'onus' field: the registry act behind the lien and whether a later act cancelled it. */
-    lien?: { type: LienType; act: string | null; active: boolean; cancelledBy: string | null };
-  }[];
-  pages: { number: number; text: string }[];
-}
+/**
+ * A document as the engine sees it: key fields and page text from the extraction, the same shape
+ * the dossier is built from. Liens never come from a document's fields: only from the dossier.
+ */
+export type EngineDocument = DossierDocument;
 
 export interface EngineInput {
   analysisType: AnalysisType;
