@@ -307,7 +307,8 @@ export const performanceMetrics = pgTable(
  * Rate-limit counters on PostgreSQL, shared by every instance (issue 15): one row per budget key
  * (category, address, route), counting the requests of the window that ends at expires_at. The next
  * request after expiry starts a new window; expired rows are swept periodically. PGlite keeps its
- * counters in-process (one process owns its data directory).
+ * counters in-process (one process owns its data directory). UNLOGGED in its migration (0007): a
+ * minute-long counter needs no WAL, so a commit waits for no disk flush.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

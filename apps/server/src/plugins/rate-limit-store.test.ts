@@ -53,6 +53,19 @@ describe('the database rate-limit store', () => {
     expect((await incr(upload, 'k')).current).toBe(3);
   });
 
+  it('counts the global read budget in this process, without writing the database', async () => {
+    const Store = databaseRateLimitStore(t.database.db, ['read:']);
+    const store = new Store({} as never);
+    expect((await incr(store, 'read:192.0.2.7')).current).toBe(1);
+    expect((await incr(store, 'read:192.0.2.7')).current).toBe(2);
+    const rows = await t.database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, 'read:192.0.2.7'));
+    expect(rows).toHaveLength(0);
+    // Another budget on the same store still lands in the table, shared by every instance.
+    await incr(store, 'default:192.0.2.7');
+    const shared = await t.database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, 'default:192.0.2.7'));
+    expect(shared.map((r) => r.count)).toEqual([1]);
+  });
+
   it('sweeps only the counters whose window has ended', async () => {
     const db = t.database.db;
     await db.insert(rateLimitCounters).values([
