@@ -38,7 +38,7 @@ import { JOBS } from '../../jobs/job-names.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { writeNarrative } from '../ai/narrative.service.ts';
 import { resolveProviderId } from '../ai/provider-registry.ts';
-import { dossierOf } from '../dossier/dossier.service.ts';
+import { asDossierDocuments, dossierOf } from '../dossier/dossier.service.ts';
 import * as repo from './analyses.repository.ts';
 
 type StartRunInput = ReturnType<typeof startRunBody.parse>;
@@ -97,20 +97,9 @@ async function loadDocuments(ctx: AppContext, userId: string, ids: string[]): Pr
   const notReady = rows.filter((r) => r.status !== 'completed');
   if (notReady.length) throw new AppError('VALIDATION', ANALYSIS_MESSAGES.filesWithoutText(notReady.map((r) => r.fileName)));
   const pages = await repo.pagesForDocuments(ctx.db, unique);
+  const engine = asDossierDocuments(rows, pages);
   return rows
-    .map((r) => ({
-      id: r.id,
-      fileName: r.fileName,
-      sha256: r.sha256,
-      text: r.extractedText ?? '',
-      engine: {
-        id: r.id,
-        fileName: r.fileName,
-        documentType: r.documentType,
-        keyFields: (r.keyFields ?? []) as EngineDocument['keyFields'],
-        pages: pages.filter((p) => p.documentId === r.id).map((p) => ({ number: p.number, text: p.text })),
-      },
-    }))
+    .map((r, i) => ({ id: r.id, fileName: r.fileName, sha256: r.sha256, text: r.extractedText ?? '', engine: engine[i]! }))
     .sort((a, b) => a.sha256.localeCompare(b.sha256) || a.id.localeCompare(b.id));
 }
 

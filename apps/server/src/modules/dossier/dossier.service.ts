@@ -4,6 +4,7 @@ import { lookupByCity } from '@viabiliza/engine/reference-data';
 import { analysisDate } from '@viabiliza/engine/resolve-inputs';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { findOwnedProperty, pagesForDocuments } from '../analyses/analyses.repository.ts';
 import * as repo from './dossier.repository.ts';
 
 /**
@@ -23,6 +24,26 @@ export function dossierOf(documents: readonly DossierDocument[], asOf: string): 
   });
 }
 
+/** Stored document rows and their pages as the dossier and the engine read them. */
+export function asDossierDocuments(
+  rows: readonly { id: string; fileName: string; documentType: string | null; keyFields: unknown[] | null }[],
+  pages: readonly { documentId: string; number: number; text: string }[],
+): DossierDocument[] {
+  const byDocument = new Map<string, { number: number; text: string }[]>();
+  for (const p of pages) {
+    const list = byDocument.get(p.documentId);
+    if (list) list.push(p);
+    else byDocument.set(p.documentId, [p]);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.fileName,
+    documentType: r.documentType,
+    keyFields: (r.keyFields ?? []) as DossierDocument['keyFields'],
+    pages: (byDocument.get(r.id) ?? []).map((p) => ({ number: p.number, text: p.text })),
+  }));
+}
+
 /** Today in Brasília, the day a report made now would print. */
 export function today(now: Date = new Date()): string {
   return analysisDate(now.toISOString()) ?? now.toISOString().slice(0, 10);
@@ -30,15 +51,8 @@ export function today(now: Date = new Date()): string {
 
 /** GET /api/properties/:id/dossier: the dossier of the property's completed documents, as of today. */
 export async function propertyDossier(ctx: AppContext, userId: string, propertyId: string, now: Date = new Date()): Promise<Dossier | null> {
-  if (!(await repo.ownedPropertyExists(ctx.db, userId, propertyId))) throw notFound();
+  if (!(await findOwnedProperty(ctx.db, userId, propertyId))) throw notFound();
   const rows = await repo.completedDocumentsOfProperty(ctx.db, userId, propertyId);
-  const pages = await repo.pagesOf(ctx.db, rows.map((r) => r.id));
-  const documents: DossierDocument[] = rows.map((r) => ({
-    id: r.id,
-    fileName: r.fileName,
-    documentType: r.documentType,
-    keyFields: (r.keyFields ?? []) as DossierDocument['keyFields'],
-    pages: pages.filter((p) => p.documentId === r.id).map((p) => ({ number: p.number, text: p.text })),
-  }));
-  return dossierOf(documents, today(now));
+  const pages = await pagesForDocuments(ctx.db, rows.map((r) => r.id));
+  return dossierOf(asDossierDocuments(rows, pages), today(now));
 }
