@@ -1,6 +1,7 @@
 import type { AnalysisType, AssumptionId } from './analysis.ts';
 import type { Dossier } from './dossier.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
+import type { ReferenceWarning } from './result/reference.ts';
 
 /**
  * The engine's structured result, stored beside the Markdown report and read by the web app
@@ -230,6 +231,8 @@ export interface AnalysisResult {
    * before the dossier existed.
    */
   dossier?: Dossier | null;
+  /** Reference rows used after twice their cadence (issue 17, refdata); absent when none or in older results. */
+  referenceWarnings?: ReferenceWarning[];
 }
 
 /** Narrative written around the figures: by the engine itself, or by an LLM when configured. */

@@ -1,13 +1,10 @@
 import { ASSUMPTION_IDS, type AssumptionId, type AssumptionOverrides } from '@viabiliza/contracts/analysis';
 import type { AssumptionUsed, FigureSource, FigureUnit, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
 import {
-  findReference,
-  lookupByCity,
-  lookupByState,
-  lookupGeneric,
-  lookupReference,
   referenceSource,
+  SHIPPED_DATASET,
   toUsed,
+  type ReferenceDataset,
   type ReferenceRow,
 } from './reference-data.ts';
 
@@ -92,33 +89,39 @@ function plain(id: AssumptionId, value: number): Default {
 }
 
 /** The default of one assumption for a city and state, as of an ISO date (undefined: newest). */
-export function defaultAssumption(id: AssumptionId, city: string | null, state: string | null, asOf?: string): Default {
+export function defaultAssumption(
+  id: AssumptionId,
+  city: string | null,
+  state: string | null,
+  asOf?: string,
+  refs: ReferenceDataset = SHIPPED_DATASET,
+): Default {
   switch (id) {
     case 'itbiRate': {
-      const cityRow = lookupByCity('itbi', city, state, asOf);
-      return cityRow ? fromRow(id, cityRow) : fromRow(id, lookupGeneric('itbi-tipico', asOf));
+      const cityRow = refs.byCity('itbi', city, state, asOf);
+      return cityRow ? fromRow(id, cityRow) : fromRow(id, refs.generic('itbi-tipico', asOf));
     }
     case 'notaryRate':
-      return fromRow(id, lookupGeneric('cartorio', asOf));
+      return fromRow(id, refs.generic('cartorio', asOf));
     case 'downPaymentRate':
-      return fromRow(id, lookupGeneric('caixa-sac-ltv', asOf), 'Entrada mínima: Caixa SBPE financia até 80% no SAC', (v) => Math.round((1 - v) * 1e6) / 1e6);
+      return fromRow(id, refs.generic('caixa-sac-ltv', asOf), 'Entrada mínima: Caixa SBPE financia até 80% no SAC', (v) => Math.round((1 - v) * 1e6) / 1e6);
     case 'financingRateAnnual':
-      return fromRow(id, lookupGeneric('sfh-taxa-max', asOf), 'Taxa máxima do SFH (confirme a taxa com o banco)');
+      return fromRow(id, refs.generic('sfh-taxa-max', asOf), 'Taxa máxima do SFH (confirme a taxa com o banco)');
     case 'discountRateAnnual':
-      return fromRow(id, lookupReference('selic', {}, asOf), 'Selic (taxa de desconto)');
+      return fromRow(id, refs.lookup('selic', {}, asOf), 'Selic (taxa de desconto)');
     case 'appreciationAnnual':
-      return fromRow(id, lookupReference('ipca', {}, asOf));
+      return fromRow(id, refs.lookup('ipca', {}, asOf));
     case 'rentPerSqm':
-      return fromRow(id, lookupByCity('fipezap-aluguel', city, state, asOf) ?? lookupGeneric('fipezap-aluguel', asOf));
+      return fromRow(id, refs.byCity('fipezap-aluguel', city, state, asOf) ?? refs.generic('fipezap-aluguel', asOf));
     case 'salePricePerSqm':
-      return fromRow(id, lookupByCity('fipezap-venda', city, state, asOf) ?? lookupGeneric('fipezap-venda', asOf));
+      return fromRow(id, refs.byCity('fipezap-venda', city, state, asOf) ?? refs.generic('fipezap-venda', asOf));
     case 'constructionCostPerSqm':
       return fromRow(
         id,
-        lookupByState('cub', state, asOf) ?? lookupByState('sinapi-uf', state, asOf) ?? lookupGeneric('sinapi-br', asOf),
+        refs.byState('cub', state, asOf) ?? refs.byState('sinapi-uf', state, asOf) ?? refs.generic('sinapi-br', asOf),
       );
     case 'retRate':
-      return fromRow(id, lookupGeneric('ret', asOf) ?? findReference('ret-4'));
+      return fromRow(id, refs.generic('ret', asOf) ?? refs.find('ret-4'));
     default:
       return plain(id, PLAIN_DEFAULTS[id] ?? FALLBACKS[id]);
   }
@@ -143,12 +146,13 @@ export function resolveAssumptionsWithReferences(
   state: string | null,
   overrides: AssumptionOverrides = {},
   asOf?: string,
+  refs: ReferenceDataset = SHIPPED_DATASET,
 ): { assumptions: Record<AssumptionId, AssumptionUsed>; references: ReferenceRowUsed[] } {
   const assumptions = {} as Record<AssumptionId, AssumptionUsed>;
   const references: ReferenceRowUsed[] = [];
   for (const id of ASSUMPTION_IDS) {
     const meta = ASSUMPTION_META[id];
-    const def = defaultAssumption(id, city, state, asOf);
+    const def = defaultAssumption(id, city, state, asOf, refs);
     const override = overrides[id];
     const overridden = typeof override === 'number' && Number.isFinite(override);
     assumptions[id] = {

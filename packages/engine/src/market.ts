@@ -1,7 +1,7 @@
 import type { Figure, MarketResult } from '@viabiliza/contracts/analysis-result';
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 import { figure } from './figure.ts';
-import { lookupByCity, lookupGeneric } from './reference-data.ts';
+import { SHIPPED_DATASET } from './reference-data.ts';
 import { formatDate, formatMoney, formatPercent } from './report.ts';
 import { questionnaireNumber } from './resolve-inputs.ts';
 import type { ResolvedInputs } from './types.ts';
@@ -29,8 +29,9 @@ const NOT_RESIDENTIAL = new Set(['terreno', 'comercial', 'galpao', 'sala']);
 export function computeMarket(inputs: ResolvedInputs, q: Questionnaire, asOf?: string): MarketResult {
   const notes: string[] = [MARKET_NOTES.askingPrices, MARKET_NOTES.notAppraisal];
   const ref = inputs.assumptions.salePricePerSqm;
-  const cityRow = lookupByCity('fipezap-venda', inputs.city, inputs.state, asOf);
-  const row = cityRow ?? lookupGeneric('fipezap-venda', asOf);
+  const refs = inputs.refs ?? SHIPPED_DATASET;
+  const cityRow = refs.byCity('fipezap-venda', inputs.city, inputs.state, asOf);
+  const row = cityRow ?? refs.generic('fipezap-venda', asOf);
   if (row) {
     const where = cityRow ? `da cidade (${cityRow.city})` : 'da média nacional (cidade sem índice próprio)';
     notes.push(`Referência ${where}: ${formatMoney(row.value)}/m², FipeZAP de ${formatDate(row.asOf)}.`);

@@ -20,7 +20,25 @@ export interface ReferenceRow extends ReferenceRowUsed {
   state?: string;
   /** Shown beside the figure where the row is used. */
   note?: string;
+  /**
+   * How often the publisher renews the figure; a row used after twice its cadence carries a
+   * visible warning. 'event' (laws, Copom-independent rules) never goes stale by age. Shipped rows
+   * get it from their series (`SERIES_CADENCE`) unless they set their own.
+   */
+  cadence?: ReferenceCadence;
+  /** Absent (or 'residencial') = residential; e.g. 'comercial' for a FipeZAP commercial table. */
+  propertyType?: string;
+  /** ITBI rows: the rate on the SFH-financed part (fraction). */
+  financedRate?: number;
+  /** ITBI rows: the ceiling (BRL) of the financed part taxed at `financedRate`. */
+  financedCeiling?: number;
+  /** ITBI rows: the municipal law behind the rate. */
+  law?: string;
+  /** Where the row came from: shipped with the engine (absent), the SGS refresh or an admin import. */
+  origin?: 'sgs' | 'import';
 }
+
+export type ReferenceCadence = 'daily' | 'monthly' | 'yearly' | 'event';
 
 /** Month the 'current' rows were confirmed (the newest date in REFERENCE-DATA.md is Jan 2026). */
 export const DATASET_COMPILED = '2026-01';
@@ -97,13 +115,40 @@ function yieldRow(slug: string, city: string | null, state: string | null, value
   });
 }
 
-export const REFERENCE_ROWS: readonly ReferenceRow[] = [
+/** The cadence of each shipped series (a row may set its own). Unknown series: 'event'. */
+export const SERIES_CADENCE: Record<string, ReferenceCadence> = {
+  // Copom meets about every 45 days; SGS 432 is refreshed daily but the figure changes per meeting.
+  selic: 'monthly',
+  ipca: 'monthly',
+  igpm: 'monthly',
+  tr: 'monthly',
+  incc: 'monthly',
+  cub: 'monthly',
+  'sinapi-uf': 'monthly',
+  'sinapi-br': 'monthly',
+  'fipezap-venda': 'monthly',
+  'fipezap-aluguel': 'monthly',
+  'fipezap-yield': 'monthly',
+  'caixa-sac-ltv': 'event',
+  'caixa-price-ltv': 'event',
+  'sfh-teto': 'event',
+  'sfh-taxa-max': 'event',
+};
+
+/** The row's cadence: its own, else its series', else 'event'. */
+export function cadenceOf(r: Pick<ReferenceRow, 'series' | 'cadence'>): ReferenceCadence {
+  return r.cadence ?? SERIES_CADENCE[r.series] ?? SERIES_CADENCE[r.series.replace(/-mensal$/, '')] ?? 'event';
+}
+
+const SHIPPED_ROWS: readonly ReferenceRow[] = [
   // Selic
   row({ id: 'selic-2025-06', series: 'selic', label: 'Selic (meta, a.a.)', value: 0.15, unit: 'fraction', asOf: '2025-06-18', source: COPOM, uncertain: false }),
   row({ id: 'selic-2025-12', series: 'selic', label: 'Selic (meta, a.a.) mantida', value: 0.15, unit: 'fraction', asOf: '2025-12-10', source: COPOM, uncertain: false }),
   // IPCA (dated when published)
   row({ id: 'ipca-2024', series: 'ipca', label: 'IPCA 2024', value: 0.0483, unit: 'fraction', asOf: '2025-01', source: IBGE_IPCA, uncertain: false }),
   row({ id: 'ipca-2025', series: 'ipca', label: 'IPCA 2025', value: 0.0426, unit: 'fraction', asOf: '2026-01', source: IBGE_IPCA, uncertain: false }),
+  // IGP-M accumulated over 12 months (time-tax, issue 17): rent index option. Monthly SGS 189 rows come from the refresh job.
+  row({ id: 'igpm-12m-2025-12', series: 'igpm-12m', label: 'IGP-M acumulado em 12 meses (2025)', value: -0.0105, unit: 'fraction', asOf: '2025-12-29', source: 'FGV/Ibre, reportado por Folha de Pernambuco (29/12/2025) e O Povo (30/12/2025)', uncertain: false }),
   // CUB
   row({ id: 'cub-sp-r8n-2024-10', series: 'cub', state: 'SP', label: 'CUB/m² São Paulo (R8-N)', value: 2032, unit: 'BRL/m2', asOf: '2024-10', source: 'SindusCon-SP', uncertain: false }),
   cubRow('SC', 2864),
@@ -161,6 +206,9 @@ export const REFERENCE_ROWS: readonly ReferenceRow[] = [
   row({ id: 'ret-mcmv-1', series: 'ret-mcmv', label: 'RET para Minha Casa Minha Vida', value: 0.01, unit: 'fraction', asOf: DATASET_COMPILED, source: 'Lei 10.931/2004', uncertain: false }),
 ];
 
+/** The shipped dataset, every row with its cadence. */
+export const REFERENCE_ROWS: readonly ReferenceRow[] = SHIPPED_ROWS.map((r) => (r.cadence ? r : { ...r, cadence: cadenceOf(r) }));
+
 // ------------------------------------------------------------------------------------------------
 // Text matching
 
@@ -213,10 +261,6 @@ function dateKey(iso: string): string {
   return iso.slice(0, 10);
 }
 
-export function findReference(id: string): ReferenceRow | null {
-  return REFERENCE_ROWS.find((r) => r.id === id) ?? null;
-}
-
 export interface LookupFilter {
   city?: string | null;
   state?: string | null;
@@ -239,36 +283,188 @@ function matches(r: ReferenceRow, filter: LookupFilter): boolean {
   return true;
 }
 
+/** The questionnaire's property types grouped as the reference tables split them. */
+const PROPERTY_CATEGORY: Record<string, string> = {
+  casa: 'residencial',
+  apartamento: 'residencial',
+  cobertura: 'residencial',
+  comercial: 'comercial',
+  sala: 'comercial',
+  galpao: 'galpao',
+  terreno: 'terreno',
+};
+
+function isResidential(r: ReferenceRow): boolean {
+  return !r.propertyType || fold(r.propertyType) === 'residencial';
+}
+
+/**
+ * The reference data one analysis uses: the shipped rows plus rows from the database (SGS refresh,
+ * admin imports), with the lookups the engine needs as methods. Built once per analysis
+ * (`inputs.refs`).
+ *
+ * Precedence: within a series + city + state + property type, the newest row dated on or before
+ * the analysis date wins; database and shipped rows compete on `asOf`, a tie goes to the database
+ * row. A property type other than residential uses its own rows when the series has any for the
+ * place, else the residential ones.
+ */
+export interface ReferenceDataset {
+  /** Shipped rows first, then the extra rows (cadence filled). */
+  readonly rows: readonly ReferenceRow[];
+  /** The property type lookups prefer (questionnaire value or category), if any. */
+  readonly propertyType: string | null;
+  find(id: string): ReferenceRow | null;
+  lookup(series: string, filter?: LookupFilter, asOf?: string): ReferenceRow | null;
+  byCity(series: string, city: string | null | undefined, state: string | null | undefined, asOf?: string): ReferenceRow | null;
+  byState(series: string, state: string | null | undefined, asOf?: string): ReferenceRow | null;
+  generic(series: string, asOf?: string): ReferenceRow | null;
+}
+
+export function referenceDataset(extra: readonly ReferenceRow[] = [], options: { propertyType?: string | null } = {}): ReferenceDataset {
+  const rows: ReferenceRow[] = [...REFERENCE_ROWS, ...extra.map((r) => (r.cadence ? r : { ...r, cadence: cadenceOf(r) }))];
+  const byId = new Map<string, ReferenceRow>();
+  // A database row with a shipped row's id would be a mistake; the shipped row keeps the id.
+  for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, r);
+  const wanted = options.propertyType ? fold(options.propertyType) : null;
+  const wantedKeys = wanted && wanted !== 'residencial' ? new Set([wanted, PROPERTY_CATEGORY[wanted] ?? wanted]) : null;
+  const residentialWanted = !wantedKeys || [...wantedKeys].includes('residencial');
+
+  function pick(candidates: ReferenceRow[], asOf?: string): ReferenceRow | null {
+    if (candidates.length === 0) return null;
+    // Stable sort: shipped rows come first in `rows`, so on an equal date the database row is last.
+    const sorted = [...candidates].sort((a, b) => (dateKey(a.asOf) < dateKey(b.asOf) ? -1 : dateKey(a.asOf) > dateKey(b.asOf) ? 1 : 0));
+    if (!asOf) return sorted[sorted.length - 1]!;
+    const limit = dateKey(asOf);
+    const eligible = sorted.filter((r) => dateKey(r.asOf) <= limit);
+    return eligible[eligible.length - 1] ?? sorted[0]!;
+  }
+
+  function lookup(series: string, filter: LookupFilter = {}, asOf?: string): ReferenceRow | null {
+    const candidates = rows.filter((r) => r.series === series && matches(r, filter));
+    if (!residentialWanted && wantedKeys) {
+      const own = candidates.filter((r) => r.propertyType && wantedKeys.has(fold(r.propertyType)));
+      if (own.length) return pick(own, asOf);
+    }
+    return pick(candidates.filter(isResidential), asOf);
+  }
+
+  return {
+    rows,
+    propertyType: wanted,
+    find: (id) => byId.get(id) ?? null,
+    lookup,
+    byCity: (series, city, state, asOf) => (normalizeCity(city) ? lookup(series, { city: city ?? null, state: state ?? null }, asOf) : null),
+    byState: (series, state, asOf) => (normalizeState(state) ? lookup(series, { state: state ?? null }, asOf) : null),
+    generic: (series, asOf) => lookup(series, { generic: true }, asOf),
+  };
+}
+
+/** The shipped rows alone: what the free functions below use. */
+export const SHIPPED_DATASET: ReferenceDataset = referenceDataset();
+
+export function findReference(id: string): ReferenceRow | null {
+  return SHIPPED_DATASET.find(id);
+}
+
 /**
  * The newest row of `series` matching `filter` dated on or before `asOf` (ISO date; undefined
  * means today's newest). When every matching row is newer than `asOf`, the oldest one is used:
  * an estimate from slightly later data beats none, and the row's date shows it.
  */
 export function lookupReference(series: string, filter: LookupFilter = {}, asOf?: string): ReferenceRow | null {
-  const candidates = REFERENCE_ROWS.filter((r) => r.series === series && matches(r, filter));
-  if (candidates.length === 0) return null;
-  const sorted = [...candidates].sort((a, b) => (dateKey(a.asOf) < dateKey(b.asOf) ? -1 : dateKey(a.asOf) > dateKey(b.asOf) ? 1 : 0));
-  if (!asOf) return sorted[sorted.length - 1]!;
-  const limit = dateKey(asOf);
-  const eligible = sorted.filter((r) => dateKey(r.asOf) <= limit);
-  return eligible[eligible.length - 1] ?? sorted[0]!;
+  return SHIPPED_DATASET.lookup(series, filter, asOf);
 }
 
 /** The city's row of `series`, else null. */
 export function lookupByCity(series: string, city: string | null | undefined, state: string | null | undefined, asOf?: string): ReferenceRow | null {
-  if (!normalizeCity(city)) return null;
-  return lookupReference(series, { city: city ?? null, state: state ?? null }, asOf);
+  return SHIPPED_DATASET.byCity(series, city, state, asOf);
 }
 
 /** The state's row of `series` (rows without a city), else null. */
 export function lookupByState(series: string, state: string | null | undefined, asOf?: string): ReferenceRow | null {
-  if (!normalizeState(state)) return null;
-  return lookupReference(series, { state: state ?? null }, asOf);
+  return SHIPPED_DATASET.byState(series, state, asOf);
 }
 
 /** The national / typical row of `series` (no city, no state). */
 export function lookupGeneric(series: string, asOf?: string): ReferenceRow | null {
-  return lookupReference(series, { generic: true }, asOf);
+  return SHIPPED_DATASET.generic(series, asOf);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Staleness
+
+const MONTHS_PT = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+/** '2025-06-18' → 'jun/2025'; '2025' → '2025'. */
+export function monthLabel(iso: string): string {
+  const m = /^(\d{4})-(\d{2})/.exec(iso);
+  return m ? `${MONTHS_PT[Number(m[2]) - 1]}/${m[1]}` : iso.slice(0, 4);
+}
+
+function dayNumber(key: string): number {
+  return Math.floor(Date.parse(`${key}T00:00:00Z`) / 86_400_000);
+}
+
+/**
+ * Age of the row at `asOf` (ISO date): whole days, and whole months counted by calendar
+ * (2025-06-18 → 2026-11-25 is 17 months). A row dated 'YYYY-MM' counts from the 1st of that month.
+ */
+export function referenceAge(r: Pick<ReferenceRow, 'asOf'>, asOf: string): { days: number; months: number } {
+  const from = dateKey(r.asOf);
+  const to = dateKey(asOf);
+  const days = dayNumber(to) - dayNumber(from);
+  let months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + (Number(to.slice(5, 7)) - Number(from.slice(5, 7)));
+  if (Number(to.slice(8, 10)) < Number(from.slice(8, 10))) months -= 1;
+  return { days: Math.max(0, days), months: Math.max(0, months) };
+}
+
+/** 'YYYY-MM-DD' plus n months, the day clamped to the month's end. */
+function addMonths(key: string, n: number): string {
+  const total = Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7)) - 1 + n;
+  const y = Math.floor(total / 12);
+  const m = (total % 12) + 1;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const d = Math.min(Number(key.slice(8, 10)), last);
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface StaleReference {
+  referenceId: string;
+  label: string;
+  asOf: string;
+  cadence: ReferenceCadence;
+  ageDays: number;
+  ageMonths: number;
+  message: string;
+}
+
+const LIMIT_TEXT: Record<Exclude<ReferenceCadence, 'event'>, string> = {
+  daily: 'mais de 2 dias',
+  monthly: 'mais de 2 meses',
+  yearly: 'mais de 2 anos',
+};
+
+/**
+ * The warning for a row used at `asOf` (ISO date) when it is older than twice its cadence
+ * (daily: > 2 days; monthly: after the same day 2 months later; yearly: 24 months later); null
+ * when current or 'event'.
+ */
+export function staleReference(r: ReferenceRow, asOf: string): StaleReference | null {
+  const cadence = cadenceOf(r);
+  if (cadence === 'event') return null;
+  const age = referenceAge(r, asOf);
+  const stale = cadence === 'daily' ? age.days > 2 : dateKey(asOf) > addMonths(dateKey(r.asOf), cadence === 'monthly' ? 2 : 24);
+  if (!stale) return null;
+  const name = r.label.replace(/\s*\(.*\)\s*$/, '');
+  return {
+    referenceId: r.id,
+    label: r.label,
+    asOf: r.asOf,
+    cadence,
+    ageDays: age.days,
+    ageMonths: age.months,
+    message: `${name} de ${monthLabel(r.asOf)} usada em ${monthLabel(asOf)}: dado com ${LIMIT_TEXT[cadence]}; confira o valor atual.`,
+  };
 }
 
 /** The row as the result stores it. */

@@ -5,7 +5,7 @@ import { QUESTIONNAIRE_FIELD_LABELS, parseBrNumber, type Questionnaire, type Que
 import { resolveAssumptionsWithReferences } from './assumptions.ts';
 import { dossierNumber, dossierText, sameAddress } from './document-facts.ts';
 import { figure } from './figure.ts';
-import { normalizeCity, normalizeState } from './reference-data.ts';
+import { normalizeCity, normalizeState, referenceDataset } from './reference-data.ts';
 import { formatMoney, formatNumber } from './report.ts';
 import type { EngineDocument, EngineInput, ResolvedInputs } from './types.ts';
 
@@ -236,7 +236,8 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
   const fromDossier = dossierText(dossier, 'endereco');
   const address = q.address?.trim() ? { value: q.address.trim(), source: questionnaireSource('address') } : fromDossier && { value: fromDossier.value, source: fromDossier.source };
   const itbiRead = dossierNumber(dossier, 'valor_itbi_pago') ?? dossierNumber(dossier, 'valor_itbi');
-  const { assumptions, references } = resolveAssumptionsWithReferences(city, state, input.overrides ?? {}, analysisDate(input.generatedAt));
+  const refs = referenceDataset(input.referenceRows ?? [], { propertyType: q.propertyType ?? null });
+  const { assumptions, references } = resolveAssumptionsWithReferences(city, state, input.overrides ?? {}, analysisDate(input.generatedAt), refs);
 
   return {
     price,
@@ -257,5 +258,6 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
     isDevelopment: isDevelopmentProject(q),
     assumptions,
     references,
+    refs,
   };
 }

@@ -3,6 +3,7 @@ import type { AssumptionUsed, Figure, FigureSource, Insight, ReferenceRowUsed } 
 import type { Dossier, DossierDocument } from '@viabiliza/contracts/dossier';
 import type { AssumptionId } from '@viabiliza/contracts/analysis';
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
+import type { ReferenceDataset, ReferenceRow } from './reference-data.ts';
 
 /**
  * A document as the engine sees it: key fields and page text from the extraction, the same shape
@@ -25,6 +26,12 @@ export interface EngineInput {
    * questionnaire leaves blank.
    */
   dossier?: Dossier | null;
+  /**
+   * Reference rows from the database (SGS refresh, admin imports), merged with the shipped rows:
+   * within a series + city + state + property type the newest `asOf` on or before the analysis
+   * date wins, a tie goes to these rows.
+   */
+  referenceRows?: ReferenceRow[];
 }
 
 /**
@@ -58,4 +65,6 @@ export interface ResolvedInputs {
   isDevelopment: boolean;
   assumptions: Record<AssumptionId, AssumptionUsed>;
   references: ReferenceRowUsed[];
+  /** The analysis' reference data (shipped + `EngineInput.referenceRows`); absent: shipped rows only. */
+  refs?: ReferenceDataset;
 }
