@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -448,4 +449,62 @@ export const propertyRooms = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('property_rooms_property_idx').on(t.propertyId, t.position)],
+);
+
+// ---- Reference data (issue 17): figures refreshed from Banco Central's SGS or imported by an
+// administrator, passed to the engine beside its shipped rows. Append-only: a new figure is a new
+// row; an analysis keeps citing the rows it used.
+
+/** One import (CSV/XLSX upload confirmed by an admin) or one SGS refresh run. */
+export const referenceImports = pgTable(
+  'reference_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** fipezap | cub | itbi | sgs */
+    kind: text('kind').notNull(),
+    /** import | sgs */
+    origin: text('origin').notNull(),
+    /** ok | partial | failed (SGS unreachable, malformed answer) */
+    status: text('status').notNull(),
+    fileName: text('file_name'),
+    rowsAdded: integer('rows_added').notNull().default(0),
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    /** Per series (SGS) or per row (import) outcome; the error text when it failed. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    error: text('error'),
+    importedBy: text('imported_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reference_imports_created_idx').on(t.createdAt.desc())],
+);
+
+export const referenceRows = pgTable(
+  'reference_rows',
+  {
+    /** 'sgs-433-2026-10', 'imp-<import>-<n>': stable, so a refresh that finds it again adds nothing. */
+    id: text('id').primaryKey(),
+    series: text('series').notNull(),
+    city: text('city'),
+    state: text('state'),
+    /** Absent = residential. */
+    propertyType: text('property_type'),
+    label: text('label').notNull(),
+    value: doublePrecision('value').notNull(),
+    unit: text('unit').notNull(),
+    /** 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'. */
+    asOf: text('as_of').notNull(),
+    source: text('source').notNull(),
+    /** daily | monthly | yearly | event */
+    cadence: text('cadence').notNull(),
+    uncertain: boolean('uncertain').notNull().default(false),
+    note: text('note'),
+    /** ITBI: financedRate, financedCeiling, law. */
+    extra: jsonb('extra').$type<Record<string, unknown>>(),
+    /** sgs | import */
+    origin: text('origin').notNull(),
+    importId: uuid('import_id').references(() => referenceImports.id, { onDelete: 'set null' }),
+    importedBy: text('imported_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reference_rows_series_idx').on(t.series, t.asOf)],
 );
