@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AssumptionId } from './analysis.ts';
 import { ANALYSIS_TYPES } from './analysis-types.ts';
 import { dossier } from './dossier.ts';
+import { referenceWarningSchema } from './result/reference.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
 
 /**
@@ -300,6 +301,8 @@ export const analysisResultSchema = z.object({
    * before the dossier existed.
    */
   dossier: dossier.nullable().optional(),
+  /** Reference rows used after twice their cadence (issue 17, refdata); absent when none or in older results. */
+  referenceWarnings: z.array(referenceWarningSchema).optional(),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 

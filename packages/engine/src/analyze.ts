@@ -8,7 +8,7 @@ import { computeFinancial } from './financial.ts';
 import { buildInsights } from './insights.ts';
 import { computeLegal } from './legal.ts';
 import { computeMarket } from './market.ts';
-import { findReference, lookupByCity, lookupGeneric, REFERENCE_ROWS, toUsed } from './reference-data.ts';
+import { SHIPPED_DATASET, staleReference, toUsed, type ReferenceDataset } from './reference-data.ts';
 import { defaultNarrative, formatDate, renderMarkdown } from './report.ts';
 import { analysisDate, resolveInputs } from './resolve-inputs.ts';
 import { computeCompleteness, computeScore } from './score.ts';
@@ -103,7 +103,7 @@ function usedAssumptions(
 }
 
 /** Every reference row cited anywhere in the result, in dataset order. */
-function collectReferences(value: unknown, extra: readonly ReferenceRowUsed[]): ReferenceRowUsed[] {
+function collectReferences(value: unknown, extra: readonly ReferenceRowUsed[], refs: ReferenceDataset): ReferenceRowUsed[] {
   const ids = new Set<string>(extra.map((r) => r.id));
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -116,7 +116,7 @@ function collectReferences(value: unknown, extra: readonly ReferenceRowUsed[]): 
   walk(value);
   const byId = new Map(extra.map((r) => [r.id, r]));
   const out: ReferenceRowUsed[] = [];
-  for (const row of REFERENCE_ROWS) if (ids.has(row.id)) out.push(byId.get(row.id) ?? toUsed(row));
+  for (const row of refs.rows) if (ids.has(row.id) && !out.some((r) => r.id === row.id)) out.push(byId.get(row.id) ?? toUsed(row));
   return out;
 }
 
@@ -179,7 +179,8 @@ export function analyze(input: EngineInput): AnalysisResult {
     technical: !!technical,
     environmental: !!environmental,
   });
-  const referenceYield = financial && !development ? (lookupByCity('fipezap-yield', inputs.city, inputs.state, asOf) ?? lookupGeneric('fipezap-yield', asOf)) : null;
+  const refs = inputs.refs ?? SHIPPED_DATASET;
+  const referenceYield = financial && !development ? (refs.byCity('fipezap-yield', inputs.city, inputs.state, asOf) ?? refs.generic('fipezap-yield', asOf)) : null;
   const score = computeScore({
     analysisType: input.analysisType,
     financial,
@@ -237,12 +238,24 @@ export function analyze(input: EngineInput): AnalysisResult {
   const extraRows: ReferenceRowUsed[] = [];
   if (referenceYield) extraRows.push(toUsed(referenceYield));
   if (market) {
-    const row = lookupByCity('fipezap-venda', inputs.city, inputs.state, asOf) ?? lookupGeneric('fipezap-venda', asOf);
+    const row = refs.byCity('fipezap-venda', inputs.city, inputs.state, asOf) ?? refs.generic('fipezap-venda', asOf);
     if (row) extraRows.push(toUsed(row));
   }
   const usedRows = inputs.references.filter((r) => assumptions.some((a) => a.source.kind === 'reference' && a.source.referenceId === r.id));
-  result.references = collectReferences(result, [...usedRows, ...extraRows]);
+  result.references = collectReferences(result, [...usedRows, ...extraRows], refs);
   result.warnings = buildWarnings(input, inputs, result);
+  // Every reference row used after twice its cadence says so, in the result and its warnings.
+  if (asOf) {
+    const stale = result.references.flatMap((ref) => {
+      const row = refs.find(ref.id);
+      const s = row ? staleReference(row, asOf) : null;
+      return s ? [s] : [];
+    });
+    if (stale.length) {
+      result.referenceWarnings = stale;
+      result.warnings.push(...stale.map((s) => s.message));
+    }
+  }
   const fixed: string[] = [];
   sanitize(result, 'result', fixed);
   if (fixed.length) result.warnings.push(`${NON_FINITE_WARNING} (${fixed.length}, a partir de ${fixed[0]}).`);
@@ -276,7 +289,7 @@ function buildWarnings(input: EngineInput, inputs: ResolvedInputs, r: AnalysisRe
   if (r.financial?.rentFromReference && !r.development) w.push('Aluguel não informado: estimado pela referência FipeZAP de R$/m² (preços anunciados).');
   for (const ref of r.references) {
     if (!ref.uncertain) continue;
-    const note = findReference(ref.id)?.note;
+    const note = (inputs.refs ?? SHIPPED_DATASET).find(ref.id)?.note;
     w.push(`Referência incerta usada: ${ref.label}${note ? ` — ${note}` : ''}`);
   }
   for (const d of docs) {
