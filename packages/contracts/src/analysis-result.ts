@@ -350,6 +350,8 @@ export function parseAnalysisResult(json: unknown): AnalysisResult | null {
     }
   }
   if (!isRecord(value)) return null;
+  // A version that is there but not a version is corruption, not an old result.
+  if (value.schemaVersion !== undefined && !(Number.isInteger(value.schemaVersion) && (value.schemaVersion as number) >= 1)) return null;
   const parsed = analysisResultSchema.safeParse(upgrade(value));
   return parsed.success ? parsed.data : null;
 }
