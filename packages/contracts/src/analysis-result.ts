@@ -3,6 +3,7 @@ import type { AssumptionId } from './analysis.ts';
 import { ANALYSIS_TYPES } from './analysis-types.ts';
 import { dossier } from './dossier.ts';
 import { referenceWarningSchema } from './result/reference.ts';
+import { financingRegimeSchema } from './result/financing.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
 
 /**
@@ -126,6 +127,24 @@ export const financingScheduleSchema = z.object({
 });
 export type FinancingSchedule = z.infer<typeof financingScheduleSchema>;
 
+/** Loan rules (financing, issue 17 item 4b): regime, LTV and CET per system, TR, insurance, notes. */
+const bySystemSchema = z.object({ SAC: figureSchema, PRICE: figureSchema });
+export const financingPlanExtrasSchema = z.object({
+  regime: financingRegimeSchema,
+  /** Residential and within the SFH ceiling (ITBI's reduced rate on the SFH-financed part uses it). */
+  sfhEligible: z.boolean(),
+  sfhCeiling: figureSchema,
+  ltvMax: bySystemSchema,
+  loanBySystem: bySystemSchema,
+  downPaymentBySystem: bySystemSchema,
+  /** Monthly TR applied to the balance. */
+  tr: figureSchema,
+  insurance: z.object({ borrowerAge: figureSchema, mipRateMonthly: figureSchema, dfiRateMonthly: figureSchema, adminFeeMonthly: figureSchema }),
+  cet: bySystemSchema,
+  notes: z.array(z.string()),
+});
+export type FinancingPlanExtras = z.infer<typeof financingPlanExtrasSchema>;
+
 export const financingResultSchema = z.object({
   downPayment: figureSchema,
   loanAmount: figureSchema,
@@ -133,6 +152,7 @@ export const financingResultSchema = z.object({
   termMonths: figureSchema,
   sac: financingScheduleSchema,
   price: financingScheduleSchema,
+  ...financingPlanExtrasSchema.partial().shape,
 });
 
 export const financialResultSchema = z.object({

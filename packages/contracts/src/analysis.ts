@@ -33,6 +33,12 @@ export const ASSUMPTION_IDS = [
   'targetMargin',
   'constructionMonths',
   'salesMonths',
+  // financing (issue 17, item 4b): TR, MIP/DFI insurance, bank fee, borrower's age
+  'trMonthly',
+  'borrowerAge',
+  'mipRateMonthly',
+  'dfiRateMonthly',
+  'loanAdminFeeMonthly',
 ] as const;
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];
 export const assumptionOverrides = z.partialRecord(z.enum(ASSUMPTION_IDS), z.number().finite().min(0).max(1e9));

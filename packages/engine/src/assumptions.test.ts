@@ -24,7 +24,7 @@ describe('resolveAssumptions', () => {
     expect(a.salePricePerSqm.value).toBe(11317);
     expect(a.constructionCostPerSqm.value).toBe(2032);
     expect(refId(a.constructionCostPerSqm.source)).toBe('cub-sp-r8n-2024-10');
-    expect(a.discountRateAnnual.value).toBe(0.15);
+    expect(a.discountRateAnnual.value).toBe(0.18); // Selic 15 % + risk premium 3 p.p.
     expect(a.appreciationAnnual.value).toBe(0.0426);
     expect(a.retRate.value).toBe(0.04);
     expect(a.financingRateAnnual.value).toBe(0.12);
@@ -38,10 +38,13 @@ describe('resolveAssumptions', () => {
     expect(j.salePricePerSqm.value).toBe(9306);
   });
 
-  it('uses the uncertain typical ITBI and notary rows outside the listed cities', () => {
+  it("uses Florianópolis' own ITBI row (2 %, LC 600/2017), not the typical 3 %; the typical ITBI outside the table", () => {
     const a = resolveAssumptions('Florianópolis', 'SC');
-    expect(a.itbiRate.value).toBe(0.03);
-    expect(a.itbiRate.source).toMatchObject({ kind: 'reference', referenceId: 'itbi-tipico', uncertain: true });
+    expect(a.itbiRate.value).toBe(0.02);
+    expect(a.itbiRate.source).toMatchObject({ kind: 'reference', referenceId: 'itbi-florianopolis-2025-01', uncertain: false });
+    const x = resolveAssumptions('Xique-Xique', 'BA');
+    expect(x.itbiRate.value).toBe(0.03);
+    expect(x.itbiRate.source).toMatchObject({ kind: 'reference', referenceId: 'itbi-tipico', uncertain: true });
     expect(a.notaryRate.source).toMatchObject({ kind: 'reference', referenceId: 'cartorio-tipico', uncertain: true });
     expect(a.salePricePerSqm.value).toBe(11704);
     expect(a.constructionCostPerSqm.value).toBe(2864);
@@ -65,7 +68,8 @@ describe('resolveAssumptions', () => {
   it('lists the reference rows behind the defaults kept, with their dates', () => {
     const { references } = resolveAssumptionsWithReferences('São Paulo', 'SP', { salePricePerSqm: 10000 });
     const ids = references.map((r) => r.id);
-    expect(ids).toContain('itbi-sao-paulo');
+    // The newest São Paulo ITBI row (the city table's, with the SFH-financed part).
+    expect(ids).toContain('itbi-sao-paulo-2026-11-25');
     expect(ids).toContain('cub-sp-r8n-2024-10');
     expect(ids).not.toContain('fipezap-venda-sao-paulo-2024-11');
     for (const r of references) expect(r.asOf).toMatch(/^\d{4}/);

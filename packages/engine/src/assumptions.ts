@@ -31,6 +31,11 @@ export const ASSUMPTION_META: Record<AssumptionId, { label: string; unit: Figure
   targetMargin: { label: 'Margem-alvo (lucro / VGV)', unit: 'fraction' },
   constructionMonths: { label: 'Prazo de obra', unit: 'months' },
   salesMonths: { label: 'Prazo de vendas', unit: 'months' },
+  trMonthly: { label: 'TR (ao mês, corrige o saldo do financiamento)', unit: 'fraction' },
+  borrowerAge: { label: 'Idade do comprador (seguro MIP)', unit: 'years' },
+  mipRateMonthly: { label: 'Seguro MIP (ao mês, sobre o saldo devedor)', unit: 'fraction' },
+  dfiRateMonthly: { label: 'Seguro DFI (ao mês, sobre o valor do imóvel)', unit: 'fraction' },
+  loanAdminFeeMonthly: { label: 'Tarifa mensal de administração do financiamento', unit: 'BRL/mes' },
 };
 
 /** Defaults that are plain assumptions (no reference row behind them). */
@@ -46,6 +51,8 @@ const PLAIN_DEFAULTS: Partial<Record<AssumptionId, number>> = {
   targetMargin: 0.15,
   constructionMonths: 24,
   salesMonths: 24,
+  // financing: a typical age (estimate; the person gives theirs), its MIP band is the default rate
+  borrowerAge: 35,
 };
 
 /** Fallbacks when a reference row is unexpectedly missing (kept equal to the dataset's values). */
@@ -71,6 +78,11 @@ const FALLBACKS: Record<AssumptionId, number> = {
   targetMargin: 0.15,
   constructionMonths: 24,
   salesMonths: 24,
+  trMonthly: 0.001711,
+  borrowerAge: 35,
+  mipRateMonthly: 0.00028933,
+  dfiRateMonthly: 0.00004684,
+  loanAdminFeeMonthly: 25,
 };
 
 interface Default {
@@ -122,6 +134,15 @@ export function defaultAssumption(
       );
     case 'retRate':
       return fromRow(id, refs.generic('ret', asOf) ?? refs.find('ret-4'));
+    // financing (issue 17, item 4b); financing.ts picks the MIP band of an overridden age
+    case 'trMonthly':
+      return fromRow(id, refs.generic('tr', asOf));
+    case 'mipRateMonthly':
+      return fromRow(id, refs.find('mip-31-35'), 'Seguro MIP típico, 31 a 35 anos (estimativa)');
+    case 'dfiRateMonthly':
+      return fromRow(id, refs.generic('dfi-taxa', asOf));
+    case 'loanAdminFeeMonthly':
+      return fromRow(id, refs.generic('tarifa-administracao', asOf));
     default:
       return plain(id, PLAIN_DEFAULTS[id] ?? FALLBACKS[id]);
   }

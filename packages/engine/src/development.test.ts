@@ -32,6 +32,11 @@ const BASE_ASSUMPTIONS: Record<AssumptionId, number> = {
   targetMargin: 0.15,
   constructionMonths: 4,
   salesMonths: 6,
+  trMonthly: 0,
+  borrowerAge: 35,
+  mipRateMonthly: 0,
+  dfiRateMonthly: 0,
+  loanAdminFeeMonthly: 0,
 };
 
 function assumptions(values: Partial<Record<AssumptionId, number>> = {}): Record<AssumptionId, AssumptionUsed> {

@@ -38,6 +38,12 @@ const BASE_ASSUMPTIONS: Record<AssumptionId, number> = {
   targetMargin: 0.15,
   constructionMonths: 24,
   salesMonths: 24,
+  // financing (issue 17): no TR, insurance or fee, so the plain SAC figures below hold
+  trMonthly: 0,
+  borrowerAge: 35,
+  mipRateMonthly: 0,
+  dfiRateMonthly: 0,
+  loanAdminFeeMonthly: 0,
 };
 
 function assumptions(values: Partial<Record<AssumptionId, number>> = {}): Record<AssumptionId, AssumptionUsed> {

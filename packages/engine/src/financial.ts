@@ -16,8 +16,8 @@ import {
   paybackPeriod,
   priceSchedule,
   roundCents,
-  sacSchedule,
 } from './finance.ts';
+import { financingPlanFor, NO_COSTS, rowOutflow, systemLoan, termCosts, type LoanCosts } from './financing.ts';
 import type { ResolvedInputs } from './types.ts';
 
 /*
@@ -187,6 +187,10 @@ interface AcquisitionParams {
   financingAllowed: boolean;
   financingRateAnnual: number;
   termMonths: number;
+  /** Max LTV of the SAC loan (financing.ts: by regime and dataset row); 1 = no limit. */
+  ltvMax: number;
+  /** TR, MIP/DFI and the bank fee on the loan (financing.ts). */
+  loanCosts: LoanCosts;
   horizonMonths: number;
   appreciationAnnual: number;
   vacancyRate: number;
@@ -218,17 +222,22 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
 
   let loan: AcquisitionScenario['loan'] = null;
   if (p.financingAllowed && p.termMonths >= 1) {
-    const downPayment = Math.max(0, p.downPayment ?? P * p.downPaymentRate);
-    const amount = P - downPayment;
-    const monthlyRate = annualToMonthly(p.financingRateAnnual);
-    if (amount > 0 && Number.isFinite(amount) && Number.isFinite(monthlyRate)) {
-      loan = { downPayment, amount, monthlyRate, sac: sacSchedule(amount, monthlyRate, p.termMonths) };
-    }
+    // SAC loan = min(price − down payment, price × LTV), with TR, insurance and fee (financing.ts).
+    const sac = systemLoan('SAC', {
+      price: P,
+      typedDownPayment: p.downPayment,
+      downPaymentRate: p.downPaymentRate,
+      rateAnnual: p.financingRateAnnual,
+      termMonths: p.termMonths,
+      ltvMax: p.ltvMax,
+      costs: p.loanCosts,
+    });
+    if (sac) loan = { downPayment: sac.downPayment, amount: sac.amount, monthlyRate: sac.monthlyRate, sac: sac.schedule };
   }
   const equity = loan ? loan.downPayment + itbi + notary : acquisitionTotal;
   const sacRows = loan?.sac.rows ?? [];
   let firstYearDebtService = 0;
-  for (const row of sacRows.slice(0, 12)) firstYearDebtService += row.payment;
+  for (const row of sacRows.slice(0, 12)) firstYearDebtService += rowOutflow(row);
 
   let noi: number | null = null;
   if (p.rent !== null) {
@@ -250,7 +259,8 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
     const operating = noi / 12;
     for (let m = 1; m <= H; m++) {
       inflows[m] = Math.max(0, operating);
-      outflows[m] = Math.max(0, -operating) + (sacRows[m - 1]?.payment ?? 0);
+      const debtRow = sacRows[m - 1];
+      outflows[m] = Math.max(0, -operating) + (debtRow ? rowOutflow(debtRow) : 0);
     }
     inflows[H]! += exitValue - tax;
     outflows[H]! += H <= sacRows.length ? sacRows[H - 1]!.balance : 0;
@@ -349,6 +359,8 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   const typedDown = typeof typedDownValue === 'number' && Number.isFinite(typedDownValue) ? typedDownValue : null;
   const docItbiValue = inputs.itbi?.value;
   const docItbi = typeof docItbiValue === 'number' && Number.isFinite(docItbiValue) && docItbiValue > 0 && P !== null && P > 0 ? docItbiValue : null;
+  // Loan rules (financing.ts): regime, LTV by system, SFH rate cap, TR, insurance, fee, CET.
+  const plan = P !== null && inputs.acceptsFinancing !== false ? financingPlanFor(inputs, inputs.asOf, inputs.refs) : null;
   const params: AcquisitionParams | null =
     P === null
       ? null
@@ -361,8 +373,10 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
           downPayment: typedDown,
           downPaymentRate: finite(a.downPaymentRate.value),
           financingAllowed: inputs.acceptsFinancing !== false,
-          financingRateAnnual: Math.max(0, finite(a.financingRateAnnual.value)),
-          termMonths: term.months,
+          financingRateAnnual: Math.max(0, finite(plan ? plan.terms.rateAnnual.value : a.financingRateAnnual.value)),
+          termMonths: plan ? Math.min(term.months, plan.terms.termMonths) : term.months,
+          ltvMax: plan ? finite(plan.terms.ltv.SAC.value, 1) : 1,
+          loanCosts: plan ? termCosts(plan.terms, P) : NO_COSTS,
           horizonMonths: horizon.months,
           appreciationAnnual: Math.max(-1, finite(a.appreciationAnnual.value)),
           vacancyRate: finite(a.vacancyRate.value),
@@ -385,18 +399,23 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
       downPayment: inputs.downPayment && typedDown !== null
         ? figure('downPayment', 'Entrada', loan.downPayment, 'BRL', inputs.downPayment.source)
         : fig('downPayment', 'Entrada', loan.downPayment, 'BRL', 'Preço × entrada (%)'),
-      loanAmount: fig('loanAmount', 'Valor financiado', loan.amount, 'BRL', 'Preço − entrada'),
-      rateAnnual: figure('rateAnnual', 'Taxa de juros (a.a.)', params.financingRateAnnual, 'fraction', a.financingRateAnnual.source),
+      loanAmount: fig('loanAmount', 'Valor financiado', loan.amount, 'BRL', 'mín(preço − entrada, preço × cota máxima do SAC)'),
+      rateAnnual: plan?.terms.rateAnnual ?? figure('rateAnnual', 'Taxa de juros (a.a.)', params.financingRateAnnual, 'fraction', a.financingRateAnnual.source),
       termMonths: figure(
         'termMonths',
         'Prazo do financiamento',
         params.termMonths,
         'months',
         a.financingTermMonths.source,
-        term.capped ? `Prazo limitado a ${MAX_MONTHS} meses.` : undefined,
+        term.capped
+          ? `Prazo limitado a ${MAX_MONTHS} meses.`
+          : params.termMonths < term.months
+            ? `Prazo limitado a ${params.termMonths} meses (crédito comercial, estimativa).`
+            : undefined,
       ),
       sac: loan.sac,
-      price: priceSchedule(loan.amount, loan.monthlyRate, params.termMonths),
+      price: plan?.loans.PRICE?.schedule ?? priceSchedule(loan.amount, loan.monthlyRate, params.termMonths),
+      ...(plan ? plan.extras : {}),
     };
   }
 

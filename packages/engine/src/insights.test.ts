@@ -47,7 +47,8 @@ describe('insights', () => {
   });
 
   it('asks to confirm uncertain references and the bank rate', () => {
-    const r = run({ city: 'Curitiba', state: 'PR', usableArea: '70', targetValue: '700.000', monthlyRent: '3.500' });
+    // Maringá has no row in the city ITBI table (Curitiba has one, confirmed: no recommendation there).
+    const r = run({ city: 'Maringá', state: 'PR', usableArea: '70', targetValue: '700.000', monthlyRent: '3.500' });
     const ids = r.recommendations.map((x) => x.id);
     expect(ids).toContain('rec-itbi');
     expect(ids).toContain('rec-cartorio');

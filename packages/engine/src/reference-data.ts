@@ -1,5 +1,7 @@
 import type { FigureSource, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
 import { BRAZILIAN_STATES } from '@viabiliza/contracts/questionnaire';
+import { FINANCING_ROWS } from './reference/financing.ts';
+import { ITBI_CITY_ROWS } from './reference/itbi-cities.ts';
 
 /**
  * The dated reference dataset (shared/REFERENCE-DATA.md) as typed rows, one row per figure.
@@ -204,6 +206,10 @@ const SHIPPED_ROWS: readonly ReferenceRow[] = [
   row({ id: 'ir-aluguel-isencao-2026', series: 'ir-aluguel-isencao', label: 'IR sobre aluguel: renda até R$ 5 mil/mês isenta a partir de 2026', value: 5000, unit: 'BRL/mes', asOf: '2026-01', source: 'Lei 15.270/2025, reportada na imprensa', uncertain: true, note: 'Faixas acima da isenção incertas.' }),
   row({ id: 'ret-4', series: 'ret', label: 'RET (regime especial de tributação da incorporação)', value: 0.04, unit: 'fraction', asOf: DATASET_COMPILED, source: 'Lei 10.931/2004 (IRPJ 1,26 · CSLL 0,66 · PIS 0,37 · Cofins 1,71)', uncertain: false }),
   row({ id: 'ret-mcmv-1', series: 'ret-mcmv', label: 'RET para Minha Casa Minha Vida', value: 0.01, unit: 'fraction', asOf: DATASET_COMPILED, source: 'Lei 10.931/2004', uncertain: false }),
+  // Loan rules (financing, issue 17): LTV by system, TR, MIP/DFI, bank fee, commercial credit
+  ...FINANCING_ROWS,
+  // City ITBI table (itbi-notary, issue 17): rate, SFH-financed part and its ceiling, law, date
+  ...ITBI_CITY_ROWS,
 ];
 
 /** The shipped dataset, every row with its cadence. */

@@ -63,6 +63,11 @@ export interface ResolvedInputs {
   /** Where the questionnaire and the documents disagree (the questionnaire wins), each citing both. */
   disagreements?: Insight[];
   isDevelopment: boolean;
+  /** Questionnaire property type and purposes (financing regime: SFH only for residential). */
+  propertyType?: string | null;
+  purposes?: readonly string[];
+  /** Analysis day (YYYY-MM-DD) reference rows are picked for. */
+  asOf?: string;
   assumptions: Record<AssumptionId, AssumptionUsed>;
   references: ReferenceRowUsed[];
   /** The analysis' reference data (shipped + `EngineInput.referenceRows`); absent: shipped rows only. */

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { itbiFigure, itbiFor, ITBI_NO_CITY_NOTE } from './itbi.ts';
+import { REFERENCE_ROWS } from './reference-data.ts';
+import { ITBI_CITY_ROWS } from './reference/itbi-cities.ts';
+
+const NOW = '2026-11-25';
+
+describe('city ITBI table', () => {
+  it('every row names its law or page, its source and the date it was confirmed', () => {
+    expect(ITBI_CITY_ROWS.length).toBeGreaterThanOrEqual(33);
+    for (const r of ITBI_CITY_ROWS) {
+      expect(r.series).toBe('itbi');
+      expect(r.source.length, r.id).toBeGreaterThan(5);
+      expect(r.law.length, r.id).toBeGreaterThan(5);
+      expect(r.asOf, r.id).toMatch(/^\d{4}(-\d{2}(-\d{2})?)?$/);
+      expect(r.value, r.id).toBeGreaterThan(0);
+      expect(r.value, r.id).toBeLessThanOrEqual(0.05);
+      if (r.uncertain) expect(r.note ?? '', r.id).toMatch(/confirme/i);
+    }
+  });
+
+  it('covers the 30 largest cities and the ones already in the dataset, shipped in REFERENCE_ROWS', () => {
+    const cities = new Set(ITBI_CITY_ROWS.map((r) => r.city));
+    for (const c of ['São Paulo', 'Rio de Janeiro', 'Brasília', 'Fortaleza', 'Salvador', 'Belo Horizonte', 'Manaus', 'Curitiba', 'Recife', 'Goiânia',
+      'Belém', 'Porto Alegre', 'Guarulhos', 'Campinas', 'São Luís', 'Maceió', 'Campo Grande', 'São Gonçalo', 'Teresina', 'João Pessoa',
+      'São Bernardo do Campo', 'Duque de Caxias', 'Nova Iguaçu', 'Natal', 'Santo André', 'Osasco', 'Sorocaba', 'Uberlândia', 'Ribeirão Preto',
+      'São José dos Campos', 'Jundiaí', 'Florianópolis', 'Vitória']) {
+      expect(cities.has(c), c).toBe(true);
+    }
+    const ids = new Set(REFERENCE_ROWS.map((r) => r.id));
+    for (const r of ITBI_CITY_ROWS) expect(ids.has(r.id), r.id).toBe(true);
+    // The old rows keep their ids.
+    for (const id of ['itbi-sao-paulo', 'itbi-jundiai', 'itbi-jundiai-financiado', 'itbi-jundiai-financiado-limite', 'itbi-tipico']) expect(ids.has(id), id).toBe(true);
+    expect(ITBI_CITY_ROWS.length).toBe(new Set(ITBI_CITY_ROWS.map((r) => r.id)).size);
+  });
+});
+
+describe('itbiFor', () => {
+  it('São Paulo, paid in cash: 3 % of the price', () => {
+    // 500.000 × 3% = 15.000
+    const r = itbiFor({ city: 'São Paulo', state: 'SP', price: 500_000, asOf: NOW });
+    expect(r.amount).toBeCloseTo(15_000, 6);
+    expect(r.rate).toBeCloseTo(0.03, 10);
+    expect(r.uncertain).toBe(false);
+    expect(r.row?.id).toBe('itbi-sao-paulo-2026-11-25');
+  });
+
+  it('São Paulo with an SFH loan: 0,5 % on the financed part up to R$ 110.673,72, 3 % on the rest', () => {
+    // 110.673,72 × 0,5% = 553,3686; (500.000 − 110.673,72) × 3% = 389.326,28 × 3% = 11.679,7884
+    // total 12.233,157
+    const r = itbiFor({ city: 'sao paulo', state: 'sp', price: 500_000, financedAmount: 400_000, sfh: true, asOf: NOW });
+    expect(r.breakdown.financedBase).toBeCloseTo(110_673.72, 6);
+    expect(r.breakdown.financedTax).toBeCloseTo(553.3686, 6);
+    expect(r.breakdown.generalTax).toBeCloseTo(11_679.7884, 6);
+    expect(r.amount).toBeCloseTo(12_233.157, 6);
+    expect(r.note).toContain('Lei 11.154/1991');
+    // Not SFH (SFI) or a property above R$ 664.041,74: 3 % on everything.
+    expect(itbiFor({ city: 'São Paulo', state: 'SP', price: 500_000, financedAmount: 400_000, sfh: false, asOf: NOW }).amount).toBeCloseTo(15_000, 6);
+    expect(itbiFor({ city: 'São Paulo', state: 'SP', price: 700_000, financedAmount: 400_000, sfh: true, asOf: NOW }).amount).toBeCloseTo(21_000, 6);
+  });
+
+  it('Jundiaí: 1,5 % on the financed part up to R$ 120 mil, 2,5 % on the rest — also from the older rows', () => {
+    // 120.000 × 1,5% = 1.800; 180.000 × 2,5% = 4.500; total 6.300
+    const r = itbiFor({ city: 'Jundiaí', state: 'SP', price: 300_000, financedAmount: 200_000, sfh: true, asOf: NOW });
+    expect(r.amount).toBeCloseTo(6_300, 6);
+    // An analysis dated before the new row (January 2026) uses 'itbi-jundiai' and its separate
+    // financed-part rows, which were never applied before.
+    const old = itbiFor({ city: 'JUNDIAI', state: 'SP', price: 300_000, financedAmount: 200_000, sfh: true, asOf: '2026-01-10' });
+    expect(old.row?.id).toBe('itbi-jundiai');
+    expect(old.amount).toBeCloseTo(6_300, 6);
+    // A loan below the ceiling: all of it at 1,5 %. 80.000 × 1,5% + 220.000 × 2,5% = 1.200 + 5.500
+    expect(itbiFor({ city: 'Jundiaí', state: 'SP', price: 300_000, financedAmount: 80_000, sfh: true, asOf: NOW }).amount).toBeCloseTo(6_700, 6);
+  });
+
+  it('Florianópolis: 2 %, and 0,5 % on the SFH part up to R$ 226.007,12 (not a generic 3 %)', () => {
+    // 226.007,12 × 0,5% = 1.130,0356; (600.000 − 226.007,12) × 2% = 373.992,88 × 2% = 7.479,8576
+    // total 8.609,8932
+    const r = itbiFor({ city: 'Florianópolis - SC', state: 'SC', price: 600_000, financedAmount: 480_000, sfh: true, asOf: NOW });
+    expect(r.amount).toBeCloseTo(8_609.8932, 6);
+    expect(r.uncertain).toBe(false);
+    // Cash: 600.000 × 2% = 12.000
+    expect(itbiFor({ city: 'floripa', state: 'SC', price: 600_000, asOf: '2026-01-10' }).amount).toBeCloseTo(12_000, 6);
+  });
+
+  it('a city without a row: the typical 3 %, flagged', () => {
+    // 400.000 × 3% = 12.000
+    const r = itbiFor({ city: 'Cidade Que Não Existe', state: 'MG', price: 400_000, financedAmount: 300_000, sfh: true, asOf: NOW });
+    expect(r.amount).toBeCloseTo(12_000, 6);
+    expect(r.uncertain).toBe(true);
+    expect(r.cityFound).toBe(false);
+    expect(r.note).toBe(ITBI_NO_CITY_NOTE);
+    expect(itbiFigure(r).note).toBe(ITBI_NO_CITY_NOTE);
+    expect(itbiFigure(r).source).toMatchObject({ kind: 'reference', referenceId: 'itbi-tipico', uncertain: true });
+  });
+
+  it('a rate change is a new dated row: Guarulhos 2 % until 2025, 3 % from 2026', () => {
+    expect(itbiFor({ city: 'Guarulhos', state: 'SP', price: 100_000, asOf: '2025-06-30' }).amount).toBeCloseTo(2_000, 6);
+    expect(itbiFor({ city: 'Guarulhos', state: 'SP', price: 100_000, asOf: '2026-03-01' }).amount).toBeCloseTo(3_000, 6);
+  });
+
+  it('an imported row with a newer date wins over the shipped one', () => {
+    const imported = { id: 'itbi-curitiba-import', series: 'itbi', city: 'Curitiba', state: 'PR', label: 'ITBI Curitiba', value: 0.02, unit: 'fraction' as const, asOf: '2026-11-30', source: 'importado', uncertain: false };
+    expect(itbiFor({ city: 'Curitiba', state: 'PR', price: 100_000, asOf: '2026-12-01' }).amount).toBeCloseTo(2_700, 6);
+    expect(itbiFor({ city: 'Curitiba', state: 'PR', price: 100_000, asOf: '2026-12-01' }, [...REFERENCE_ROWS, imported]).amount).toBeCloseTo(2_000, 6);
+  });
+
+  it('the figure cites the city row with its law and carries the breakdown as its note', () => {
+    const f = itbiFigure(itbiFor({ city: 'São Paulo', state: 'SP', price: 500_000, financedAmount: 400_000, sfh: true, asOf: NOW }));
+    expect(f.value).toBe(12_233.16);
+    expect(f.source).toMatchObject({ kind: 'reference', referenceId: 'itbi-sao-paulo-2026-11-25', uncertain: false });
+    expect(f.source.kind === 'reference' && f.source.label).toContain('Lei 11.154/1991');
+    expect(f.note).toContain('0,5% sobre R$ 110.673,72');
+  });
+});
