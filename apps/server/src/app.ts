@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { eventsRoutes } from './realtime/events.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   await app.register(async (scope) => profileRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => referenceDataRoutes(scope, ctx));
   await app.register(async (scope) => monitorRoutes(scope, ctx));
   await app.register(async (scope) => securityRoutes(scope, ctx));
   await app.register(async (scope) => adminConsoleRoutes(scope, ctx));

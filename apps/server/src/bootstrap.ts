@@ -15,6 +15,7 @@ import { extractDocumentJob } from './jobs/extract-document.ts';
 import { recoverDocuments, sweepOrphanFiles } from './modules/documents/recovery.ts';
 import { analyzeRunJob } from './jobs/analyze-run.ts';
 import { backupJob, scheduleBackups } from './jobs/backup.ts';
+import { scheduleSgsRefresh, sgsRefreshJob } from './jobs/sgs-refresh.ts';
 import { getRunSummary, recoverRuns } from './modules/analyses/analyses.service.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import { S3Storage } from './storage/s3-storage.ts';
@@ -103,7 +104,7 @@ export async function createRuntime(config: AppConfig, database: DatabaseHandle,
     (await notificationIdsSince(ctx.db, userIds, since)).map((n) => ({ userId: n.userId, kind: 'notification' as const, id: n.id })),
   );
   await events.start();
-  ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx), analyzeRunJob(() => ctx), backupJob(() => ctx)], {
+  ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx), analyzeRunJob(() => ctx), backupJob(() => ctx), sgsRefreshJob(() => ctx)], {
     work: options.work,
     pollSeconds: config.queuePollSeconds,
     onError: options.onError,
@@ -119,6 +120,7 @@ export async function createRuntime(config: AppConfig, database: DatabaseHandle,
     await recoverDocuments(ctx, cutoff);
     await sweepOrphanFiles(ctx, cutoff);
     await scheduleBackups(ctx);
+    await scheduleSgsRefresh(ctx);
   }
   return {
     ctx,

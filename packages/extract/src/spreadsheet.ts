@@ -45,3 +45,11 @@ export async function extractXlsx(path: string): Promise<ExtractedPage[]> {
     confidence: null,
   }));
 }
+
+/** The first sheet's rows as text cells (formatCell), for table imports (reference data). */
+export async function readFirstSheetCells(file: Buffer): Promise<string[][]> {
+  const sheets = await readXlsxFile(file);
+  const first = sheets[0];
+  if (!first) return [];
+  return (first.data as Cell[][]).map((row) => row.map(formatCell));
+}

@@ -41,6 +41,8 @@ export interface AppConfig {
   gitCommit?: string;
   /** BACKUP_ENCRYPTION_KEY as given; absent: one is generated into DATA_DIR/backup-key (modules/backup/backup-crypto.ts). */
   backupEncryptionKey?: string;
+  /** Banco Central SGS base URL for the daily reference refresh (SGS_BASE_URL); absent: no refresh. */
+  sgsBaseUrl?: string;
   /** Milliseconds between event-stream heartbeats, each re-checking the stream's session (default 25 000; tests shorten it). */
   sseHeartbeatMs?: number;
 }
@@ -99,5 +101,6 @@ export function appConfigFromEnv(env: Env, webDist?: string): AppConfig {
     deployEnvironments: env.DEPLOY_ENVIRONMENTS.map((e) => ({ name: e.slice(0, e.indexOf('=')), hookUrl: e.slice(e.indexOf('=') + 1) })),
     gitCommit: env.GIT_COMMIT,
     backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
+    sgsBaseUrl: env.SGS_BASE_URL === 'off' ? undefined : env.SGS_BASE_URL.replace(/\/$/, ''),
   };
 }

@@ -98,6 +98,8 @@ export const envSchema = z.object({
       error: 'deve ter 32 bytes: 64 caracteres hexadecimais ou 44 em base64 (gere com: openssl rand -base64 32)',
     })
     .optional(),
+  /** Banco Central SGS API for the daily Selic/IPCA/IGP-M/TR refresh; 'off' disables it (shipped and imported rows only). */
+  SGS_BASE_URL: z.union([z.literal('off'), z.url({ error: 'deve ser uma URL (http/https) ou off' })]).default('https://api.bcb.gov.br'),
   /** Server log lines each instance keeps in memory for GET /api/admin/logs (0 keeps none). */
   LOG_BUFFER_LINES: z.coerce.number().int().min(0).max(100_000).default(2000),
   ...aiEnv,

@@ -4,5 +4,6 @@ export const JOBS = {
   extractDocument: 'extract-document',
   analyzeRun: 'analyze-run',
   backup: 'backup',
+  sgsRefresh: 'sgs-refresh',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

@@ -40,6 +40,7 @@ import { writeNarrative } from '../ai/narrative.service.ts';
 import { resolveProviderId } from '../ai/provider-registry.ts';
 import { asDossierDocuments, dossierOf } from '../dossier/dossier.service.ts';
 import * as repo from './analyses.repository.ts';
+import { loadReferenceRows, referenceVersion } from '../reference-data/reference-data.service.ts';
 
 type StartRunInput = ReturnType<typeof startRunBody.parse>;
 
@@ -157,7 +158,9 @@ export async function startRun(
   if (body.propertyId && !(await repo.findOwnedProperty(ctx.db, userId, body.propertyId))) throw notFound();
   const provider = resolveProviderId(ctx, body.provider);
   const input = { ...body, provider };
-  const hash = inputHash(input, documents, ENGINE_VERSION);
+  // A new reference row (SGS refresh, import) makes a new result: it is part of the cache key.
+  const refsVersion = await referenceVersion(ctx);
+  const hash = inputHash(input, documents, refsVersion ? `${ENGINE_VERSION}+refs:${refsVersion}` : ENGINE_VERSION);
 
   const cached = await repo.findCachedAnalysis(ctx.db, userId, hash);
   ctx.metrics.cacheLookup(Boolean(cached));
@@ -328,6 +331,8 @@ export async function computeAnalysis(args: {
     generatedAt,
     title: args.title,
     dossier: dossierOf(documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10)),
+    // Rows refreshed from SGS or imported by an admin compete with the shipped ones (newest wins).
+    referenceRows: await loadReferenceRows(args.ctx),
   };
   const engine = runEngine(engineInput);
   const written = await writeNarrative(args.ctx, {
