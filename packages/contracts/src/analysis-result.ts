@@ -5,6 +5,7 @@ import { dossier } from './dossier.ts';
 import { referenceWarningSchema } from './result/reference.ts';
 import { financingRegimeSchema } from './result/financing.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
+import { developmentDetailSchema } from './result/development.ts';
 
 /**
  * The engine's structured result, stored beside the Markdown report and read by the web app
@@ -201,6 +202,8 @@ export const developmentResultSchema = z.object({
   paybackMonths: figureSchema,
   cashFlow: z.array(cashFlowPointSchema),
   sensitivity: z.array(sensitivityMatrixSchema),
+  /** Incorporação model (issue 17): phases, budget lines, funding, RLV, break-evens. */
+  detail: developmentDetailSchema.optional(),
 });
 export type DevelopmentResult = z.infer<typeof developmentResultSchema>;
 

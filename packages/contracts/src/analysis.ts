@@ -33,6 +33,13 @@ export const ASSUMPTION_IDS = [
   'targetMargin',
   'constructionMonths',
   'salesMonths',
+  // development (issue 17, item 2): incorporação phases, budget, distratos, plano empresário
+  'approvalMonths',
+  'cubExclusionsRate',
+  'inccAnnual',
+  'distratoRate',
+  'constructionLoanShare',
+  'constructionLoanRateAnnual',
   // financing (issue 17, item 4b): TR, MIP/DFI insurance, bank fee, borrower's age
   'trMonthly',
   'borrowerAge',

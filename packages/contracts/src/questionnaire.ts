@@ -117,6 +117,39 @@ const numeric = z
   .refine((v) => v === '' || (parseBrNumber(v) !== null && parseBrNumber(v)! >= 0), NUMBER_MESSAGE)
   .optional();
 
+export const LAND_DEAL_OPTIONS = ['cash', 'permuta-fisica', 'permuta-financeira'] as const;
+export const TAX_REGIME_OPTIONS = ['ret', 'ret-mcmv', 'presumido'] as const;
+
+/**
+ * 'Premissas do empreendimento' (issue 17, item 2): optional inputs of a development, shown only for
+ * development purposes. Numbers are typed strings like the rest; shares are percentages ('10' = 10 %).
+ * Empty fields fall back on the assumptions (prazo de obra, de vendas…) or the engine's defaults.
+ */
+export const developmentInputsSchema = z.object({
+  units: numeric,
+  privateAreaPerUnit: numeric,
+  pricePerSqm: numeric,
+  /** Unit types; when given, they replace units × privateAreaPerUnit. */
+  mix: z
+    .array(z.object({ count: numeric, privateArea: numeric, pricePerSqm: numeric }))
+    .max(10)
+    .optional(),
+  approvalMonths: numeric,
+  worksMonths: numeric,
+  salesMonths: numeric,
+  landDeal: z.enum(LAND_DEAL_OPTIONS).optional(),
+  /** Permuta: % of the units (física) or of the receipts (financeira) given to the landowner. */
+  landDealShare: numeric,
+  /** Plano empresário: % of the works cost financed by the bank. */
+  loanShare: numeric,
+  taxRegime: z.enum(TAX_REGIME_OPTIONS).optional(),
+  signalShare: numeric,
+  monthlyShare: numeric,
+  balloonShare: numeric,
+  keysShare: numeric,
+});
+export type DevelopmentInputs = z.output<typeof developmentInputsSchema>;
+
 export const questionnaireSchema = z.object({
   // Informações Básicas
   address: text(200),
@@ -157,10 +190,12 @@ export const questionnaireSchema = z.object({
   mainObjective: z.enum(MAIN_OBJECTIVES).optional(),
   timeframe: z.enum(TIMEFRAMES).optional(),
   additionalNotes: text(2000),
+  /** Premissas do empreendimento (issue 17 item 2): a block of its own, not a 'field' (not counted, not in the content text). */
+  development: developmentInputsSchema.optional(),
 });
 export type QuestionnaireInput = z.input<typeof questionnaireSchema>;
 export type Questionnaire = z.output<typeof questionnaireSchema>;
-export type QuestionnaireField = keyof Questionnaire;
+export type QuestionnaireField = Exclude<keyof Questionnaire, 'development'>;
 
 /** Portuguese labels of every field, in form order; the engine cites these as sources. */
 export const QUESTIONNAIRE_FIELD_LABELS: Record<QuestionnaireField, string> = {
@@ -219,7 +254,7 @@ export function isFilled(value: unknown): boolean {
 }
 
 export function filledFieldCount(q: QuestionnaireInput): number {
-  return Object.values(q).filter(isFilled).length;
+  return Object.entries(q).filter(([k, v]) => k !== 'development' && isFilled(v)).length;
 }
 
 /** Spec 01 §9: filled fields divided by 25, as a percentage (capped at 100). */

@@ -160,7 +160,7 @@ export function analyze(input: EngineInput): AnalysisResult {
   const inputs = resolveInputs({ ...input, questionnaire: q, documents: docs });
   const plan = ANALYSIS_PLANS[input.analysisType] ?? ALL;
 
-  const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs) : null;
+  const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs, { inputs: q.development, asOf }) : null;
   const financial = plan.financial ? computeFinancial(withoutReferenceRent(inputs, q.propertyType === 'terreno' || !!development)) : null;
   const market = plan.market ? computeMarket(inputs, q, asOf) : null;
   const dossier = input.dossier ?? null;

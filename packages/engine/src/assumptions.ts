@@ -24,13 +24,19 @@ export const ASSUMPTION_META: Record<AssumptionId, { label: string; unit: Figure
   maintenanceRate: { label: 'Manutenção (% do valor ao ano)', unit: 'fraction' },
   salePricePerSqm: { label: 'Preço de venda de referência (R$/m²)', unit: 'BRL/m2' },
   constructionCostPerSqm: { label: 'Custo de construção (R$/m²)', unit: 'BRL/m2' },
-  sellableEfficiency: { label: 'Eficiência (área vendável / construída)', unit: 'fraction' },
-  softCostRate: { label: 'Custos indiretos (% da obra)', unit: 'fraction' },
+  sellableEfficiency: { label: 'Área privativa / área equivalente (NBR 12721)', unit: 'fraction' },
+  softCostRate: { label: 'Custos indiretos (administração, marketing, jurídico, seguros…), % da obra', unit: 'fraction' },
   commissionRate: { label: 'Comissão de venda (% do VGV)', unit: 'fraction' },
   retRate: { label: 'RET (% das receitas)', unit: 'fraction' },
   targetMargin: { label: 'Margem-alvo (lucro / VGV)', unit: 'fraction' },
   constructionMonths: { label: 'Prazo de obra', unit: 'months' },
   salesMonths: { label: 'Prazo de vendas', unit: 'months' },
+  approvalMonths: { label: 'Prazo de aprovação (projetos, alvará, registro da incorporação)', unit: 'months' },
+  cubExclusionsRate: { label: 'O que o CUB não inclui (fundações, elevadores, projetos, BDI, impostos), % do CUB', unit: 'fraction' },
+  inccAnnual: { label: 'INCC anual (correção de custos e das parcelas até as chaves)', unit: 'fraction' },
+  distratoRate: { label: 'Distratos (% das vendas antes das chaves)', unit: 'fraction' },
+  constructionLoanShare: { label: 'Plano empresário: % do custo de obra financiado', unit: 'fraction' },
+  constructionLoanRateAnnual: { label: 'Plano empresário: juros (a.a.)', unit: 'fraction' },
   trMonthly: { label: 'TR (ao mês, corrige o saldo do financiamento)', unit: 'fraction' },
   borrowerAge: { label: 'Idade do comprador (seguro MIP)', unit: 'years' },
   mipRateMonthly: { label: 'Seguro MIP (ao mês, sobre o saldo devedor)', unit: 'fraction' },
@@ -45,12 +51,18 @@ const PLAIN_DEFAULTS: Partial<Record<AssumptionId, number>> = {
   vacancyRate: 0.08,
   managementRate: 0.1,
   maintenanceRate: 0.005,
-  sellableEfficiency: 0.8,
-  softCostRate: 0.1,
+  sellableEfficiency: 0.7,
+  softCostRate: 0.3,
   commissionRate: 0.05,
   targetMargin: 0.15,
-  constructionMonths: 24,
-  salesMonths: 24,
+  constructionMonths: 30,
+  salesMonths: 36,
+  approvalMonths: 12,
+  cubExclusionsRate: 0.45,
+  inccAnnual: 0.06,
+  distratoRate: 0.1,
+  constructionLoanShare: 0.5,
+  constructionLoanRateAnnual: 0.12,
   // financing: a typical age (estimate; the person gives theirs), its MIP band is the default rate
   borrowerAge: 35,
 };
@@ -71,13 +83,19 @@ const FALLBACKS: Record<AssumptionId, number> = {
   maintenanceRate: 0.005,
   salePricePerSqm: 9306,
   constructionCostPerSqm: 1810.25,
-  sellableEfficiency: 0.8,
-  softCostRate: 0.1,
+  sellableEfficiency: 0.7,
+  softCostRate: 0.3,
   commissionRate: 0.05,
   retRate: 0.04,
   targetMargin: 0.15,
-  constructionMonths: 24,
-  salesMonths: 24,
+  constructionMonths: 30,
+  salesMonths: 36,
+  approvalMonths: 12,
+  cubExclusionsRate: 0.45,
+  inccAnnual: 0.06,
+  distratoRate: 0.1,
+  constructionLoanShare: 0.5,
+  constructionLoanRateAnnual: 0.12,
   trMonthly: 0.001711,
   borrowerAge: 35,
   mipRateMonthly: 0.00028933,
@@ -134,6 +152,11 @@ export function defaultAssumption(
       );
     case 'retRate':
       return fromRow(id, refs.generic('ret', asOf) ?? refs.find('ret-4'));
+    case 'inccAnnual': {
+      // INCC accumulated in 12 months when a row exists; else a flagged plain estimate.
+      const row = refs.lookup('incc-12m', {}, asOf);
+      return row ? fromRow(id, row, 'INCC acumulado em 12 meses') : plain(id, PLAIN_DEFAULTS.inccAnnual!);
+    }
     // financing (issue 17, item 4b); financing.ts picks the MIP band of an overridden age
     case 'trMonthly':
       return fromRow(id, refs.generic('tr', asOf));

@@ -44,6 +44,13 @@ const BASE_ASSUMPTIONS: Record<AssumptionId, number> = {
   mipRateMonthly: 0,
   dfiRateMonthly: 0,
   loanAdminFeeMonthly: 0,
+  // development (issue 17): unused by the acquisition model
+  approvalMonths: 12,
+  cubExclusionsRate: 0.45,
+  inccAnnual: 0,
+  distratoRate: 0,
+  constructionLoanShare: 0,
+  constructionLoanRateAnnual: 0,
 };
 
 function assumptions(values: Partial<Record<AssumptionId, number>> = {}): Record<AssumptionId, AssumptionUsed> {
