@@ -4,6 +4,7 @@ import { ANALYSIS_TYPES } from './analysis-types.ts';
 import { dossier } from './dossier.ts';
 import { referenceWarningSchema } from './result/reference.ts';
 import { financingRegimeSchema } from './result/financing.ts';
+import { marketComparablesSchema, scoreCapSchema } from './result/verdict.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
 import { developmentDetailSchema } from './result/development.ts';
 
@@ -215,6 +216,10 @@ export const marketResultSchema = z.object({
   position: z.enum(['acima', 'alinhado', 'abaixo', 'indeterminado']),
   valuation: z.object({ low: figureSchema, mid: figureSchema, high: figureSchema }).nullable(),
   notes: z.array(z.string()),
+  /** 'Sem referência de mercado para este tipo' when no reference of the property's type exists. */
+  noReference: z.string().optional(),
+  /** R$/m² statistics of the comparables the person typed. */
+  comparables: marketComparablesSchema.optional(),
 });
 export type MarketResult = z.infer<typeof marketResultSchema>;
 
@@ -266,10 +271,13 @@ export type EnvironmentalResult = z.infer<typeof environmentalResultSchema>;
 export const viabilityScoreSchema = z.object({
   /** 0–10, one decimal. */
   value: num,
-  band: z.enum(['alta', 'moderada', 'baixa']),
+  /** 'insuficiente' = 'Dados insuficientes' (too little data to judge; never 'inviável'). */
+  band: z.enum(['alta', 'moderada', 'baixa', 'insuficiente']),
   /** 'Viabilidade alta' etc. */
   label: z.string(),
   components: z.array(z.object({ id: z.string(), label: z.string(), value: num, weight: num })),
+  /** Set when the band was capped by the figures (NPV/IRR vs the hurdle) or withheld for lack of data. */
+  cap: scoreCapSchema.optional(),
 });
 export type ViabilityScore = z.infer<typeof viabilityScoreSchema>;
 

@@ -117,6 +117,30 @@ const numeric = z
   .refine((v) => v === '' || (parseBrNumber(v) !== null && parseBrNumber(v)! >= 0), NUMBER_MESSAGE)
   .optional();
 
+/** Most comparables one questionnaire carries. */
+export const MAX_COMPARABLES = 20;
+export const COMPARABLE_KINDS = ['venda', 'aluguel'] as const;
+export const COMPARABLE_KIND_LABELS: Record<(typeof COMPARABLE_KINDS)[number], string> = { venda: 'Venda', aluguel: 'Aluguel (mensal)' };
+const requiredNumber = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => parseBrNumber(v) !== null && parseBrNumber(v)! > 0, NUMBER_MESSAGE);
+
+/**
+ * A comparable the person found (listing, deed, broker's opinion): address, area, price (the
+ * monthly rent for kind 'aluguel'), date (yyyy-mm-dd or yyyy-mm) and where it came from.
+ */
+export const comparableSchema = z.object({
+  address: z.string().trim().min(1, 'Informe o endereço').max(200, 'Máximo de 200 caracteres'),
+  area: requiredNumber,
+  price: requiredNumber,
+  date: z.string().trim().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Informe a data (aaaa-mm-dd)'),
+  kind: z.enum(COMPARABLE_KINDS).optional(),
+  source: z.string().trim().max(200, 'Máximo de 200 caracteres').optional(),
+});
+export type Comparable = z.output<typeof comparableSchema>;
+
 export const LAND_DEAL_OPTIONS = ['cash', 'permuta-fisica', 'permuta-financeira'] as const;
 export const TAX_REGIME_OPTIONS = ['ret', 'ret-mcmv', 'presumido'] as const;
 
@@ -190,12 +214,15 @@ export const questionnaireSchema = z.object({
   mainObjective: z.enum(MAIN_OBJECTIVES).optional(),
   timeframe: z.enum(TIMEFRAMES).optional(),
   additionalNotes: text(2000),
+  /** Comparables (issue 17 item 5): not a questionnaire 'field' (not counted, not in the content text). */
+  comparables: z.array(comparableSchema).max(MAX_COMPARABLES, `Máximo de ${MAX_COMPARABLES} comparáveis`).optional(),
   /** Premissas do empreendimento (issue 17 item 2): a block of its own, not a 'field' (not counted, not in the content text). */
   development: developmentInputsSchema.optional(),
 });
 export type QuestionnaireInput = z.input<typeof questionnaireSchema>;
 export type Questionnaire = z.output<typeof questionnaireSchema>;
-export type QuestionnaireField = Exclude<keyof Questionnaire, 'development'>;
+/** The form's fields; comparables are a list of their own, not a field. */
+export type QuestionnaireField = Exclude<keyof Questionnaire, 'comparables' | 'development'>;
 
 /** Portuguese labels of every field, in form order; the engine cites these as sources. */
 export const QUESTIONNAIRE_FIELD_LABELS: Record<QuestionnaireField, string> = {
@@ -254,7 +281,7 @@ export function isFilled(value: unknown): boolean {
 }
 
 export function filledFieldCount(q: QuestionnaireInput): number {
-  return Object.entries(q).filter(([k, v]) => k !== 'development' && isFilled(v)).length;
+  return Object.entries(q).filter(([k, v]) => k !== 'comparables' && k !== 'development' && isFilled(v)).length;
 }
 
 /** Spec 01 §9: filled fields divided by 25, as a percentage (capped at 100). */

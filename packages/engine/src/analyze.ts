@@ -7,7 +7,7 @@ import { computeEnvironmental } from './environmental.ts';
 import { computeFinancial } from './financial.ts';
 import { buildInsights } from './insights.ts';
 import { computeLegal } from './legal.ts';
-import { computeMarket } from './market.ts';
+import { computeMarket, rentByType } from './market.ts';
 import { SHIPPED_DATASET, staleReference, toUsed, type ReferenceDataset } from './reference-data.ts';
 import { defaultNarrative, formatDate, renderMarkdown } from './report.ts';
 import { analysisDate, resolveInputs } from './resolve-inputs.ts';
@@ -161,7 +161,7 @@ export function analyze(input: EngineInput): AnalysisResult {
   const plan = ANALYSIS_PLANS[input.analysisType] ?? ALL;
 
   const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs, { inputs: q.development, asOf }) : null;
-  const financial = plan.financial ? computeFinancial(withoutReferenceRent(inputs, q.propertyType === 'terreno' || !!development)) : null;
+  const financial = plan.financial ? computeFinancial(withoutReferenceRent(rentByType(inputs, q, asOf), q.propertyType === 'terreno' || !!development)) : null;
   const market = plan.market ? computeMarket(inputs, q, asOf) : null;
   const dossier = input.dossier ?? null;
   const legal = plan.legal ? computeLegal(q, docs, dossier) : null;
@@ -195,6 +195,9 @@ export function analyze(input: EngineInput): AnalysisResult {
     referenceYield: referenceYield?.value ?? 0,
     hasDocuments: docs.some((d) => d.pages.some((p) => (p.text ?? '').trim() !== '')),
     ...(q.propertyType ? { propertyType: q.propertyType } : {}),
+    hasPrice: inputs.price !== null,
+    hasArea: inputs.area !== null,
+    hasRent: financial?.monthlyRent.value != null,
   });
   const insights = buildInsights({
     questionnaire: q,

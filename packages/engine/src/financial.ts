@@ -343,7 +343,7 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   if (inputs.monthlyRent && typedRent >= 0) {
     rent = typedRent;
     monthlyRent = inputs.monthlyRent;
-  } else if (area !== null && finite(a.rentPerSqm.value, NaN) >= 0) {
+  } else if (area !== null && !inputs.noReferenceRent && finite(a.rentPerSqm.value, NaN) >= 0) {
     rent = a.rentPerSqm.value * area;
     rentFromReference = true;
     monthlyRent = figure('monthlyRent', 'Aluguel mensal', rent, 'BRL/mes', a.rentPerSqm.source, RENT_FROM_REFERENCE_NOTE);

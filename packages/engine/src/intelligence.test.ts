@@ -175,14 +175,19 @@ describe('projections: scenarios from IPCA plus a real rate', () => {
     const base = { selic: 0.15, legalHighRisks: [], completeness: 100 };
     expect(recommend({ ...base, score: 9, irr: 0.2, legalHighRisks: ['Penhora'] }).action).toBe('wait');
     expect(recommend({ ...base, score: 8.5, irr: null }).action).toBe('buy');
-    expect(recommend({ ...base, score: 6, irr: 0.16 })).toMatchObject({ action: 'buy', rule: 'R3: pontuação ≥ 5 e TIR ≥ Selic → comprar' });
-    expect(recommend({ ...base, score: 6, irr: 0.02 }).action).toBe('hold');
+    expect(recommend({ ...base, score: 6, irr: 0.16 })).toMatchObject({ action: 'buy', rule: 'R3: pontuação ≥ 5 e TIR ≥ TMA → comprar' });
+    // The verdict follows the figures: an IRR below the hurdle is never 'hold' or 'buy', whatever the score.
+    expect(recommend({ ...base, score: 6, irr: 0.02 }).action).toBe('sell');
+    expect(recommend({ ...base, score: 6, irr: 0.16, npv: -1 }).action).toBe('sell');
+    expect(recommend({ ...base, score: 6, irr: 0.16, hurdle: 0.18 }).action).toBe('sell');
+    expect(recommend({ ...base, score: 6, irr: null, npv: 1000 }).action).toBe('hold');
+    expect(recommend({ ...base, score: 9, irr: 0.3, insufficient: true }).action).toBe('wait');
     expect(recommend({ ...base, score: 4, irr: 0.02 }).action).toBe('sell');
     expect(recommend({ ...base, score: 4, irr: null })).toMatchObject({ action: 'wait', confidence: 80 });
-    expect(recommend({ ...base, score: 8.5, irr: 0.02 }).action).toBe('hold');
+    expect(recommend({ ...base, score: 8.5, irr: 0.02 }).action).toBe('sell');
   });
 
-  it('Pinheiros at 2% real: base R$ 961.945, IPCA 2025 4,26%, hold (IRR below the Selic)', () => {
+  it('Pinheiros at 2% real: base R$ 961.945, IPCA 2025 4,26%, do not buy (NPV < 0 and IRR below the TMA)', () => {
     const { r } = pinheiros();
     const p = computeProjections(r, 0.02);
     expect(p.scenario).toBe(true);
@@ -192,7 +197,7 @@ describe('projections: scenarios from IPCA plus a real rate', () => {
     expect(p.monthly[0]).toEqual({ month: '02/2026', index: 0, value: 961945, prediction: 961945 });
     expect(p.monthly[24]!.month).toBe('02/2028');
     expect(p.riskAssessment).toMatchObject({ level: 'high', points: 5 });
-    expect(p.investmentRecommendation).toMatchObject({ action: 'hold', confidence: 97 });
+    expect(p.investmentRecommendation).toMatchObject({ action: 'sell', confidence: 97, rule: 'R5: VPL < 0 ou TIR < TMA → vender / não comprar' });
     expect(p.notes[0]).toMatch(/^Cenário, não previsão/);
     // A 0% real rate keeps pace with inflation only.
     expect(computeProjections(r, 0).priceProjection!.projected1y).toBe(1002923.86);
@@ -205,7 +210,8 @@ describe('assistant suggestions', () => {
     const s = buildSuggestions(r);
     expect(s.map((x) => x.type)).toEqual([...s.map((x) => x.type)].sort((a, b) => ['warning', 'opportunity', 'optimization', 'insight'].indexOf(a) - ['warning', 'opportunity', 'optimization', 'insight'].indexOf(b)));
     expect(s[0]).toMatchObject({ id: 'warning-risk-tir-abaixo-desconto', type: 'warning', actionable: true });
-    expect(s.find((x) => x.id === 'insight-score')?.title).toBe('Viabilidade moderada: 6,3/10');
+    // NPV < 0 at the TMA caps the band at 'baixa' (4,9 at most): was 'Viabilidade moderada: 6,3/10'.
+    expect(s.find((x) => x.id === 'insight-score')?.title).toBe('Viabilidade baixa: 4,9/10');
     expect(s.find((x) => x.id === 'insight-completude')?.title).toBe('Completude dos dados: 95%');
     expect(s.filter((x) => x.type === 'optimization').length).toBe(r.recommendations.length);
     expect(new Set(s.map((x) => x.id)).size).toBe(s.length);

@@ -41,7 +41,7 @@ describe('computeMarket', () => {
   });
 
   it('always carries the two mandatory notes and the reference date', () => {
-    for (const q of [{}, { city: 'São Paulo', usableArea: '80', targetValue: '900.000' }, { propertyType: 'terreno' as const, totalArea: '500' }]) {
+    for (const q of [{}, { city: 'São Paulo', usableArea: '80', targetValue: '900.000' }, { propertyType: 'apartamento' as const, totalArea: '500' }]) {
       const m = market(q);
       expect(m.notes).toContain(MARKET_NOTES.askingPrices);
       expect(m.notes).toContain(MARKET_NOTES.notAppraisal);

@@ -16,11 +16,12 @@ import { formatDate, formatMoney, formatPercent } from './report.ts';
  *
  * Recommendation, the first rule that applies (`RECOMMENDATION_RULES`):
  * 1. a legal risk of severity alta → wait;
- * 2. score ≥ 8 and IRR ≥ Selic (or no IRR) → buy;
- * 3. score ≥ 5 and IRR ≥ Selic → buy;
- * 4. score ≥ 5 → hold (viable, but the return does not beat the Selic: negotiate);
- * 5. IRR < Selic → sell (the capital earns more at the Selic);
- * 6. otherwise → wait (too little data).
+ * 2. score ≥ 8 and the return meets the hurdle (or no IRR/NPV) → buy;
+ * 3. score ≥ 5 and IRR ≥ hurdle (and NPV ≥ 0) → buy;
+ * 4. score ≥ 5 and the return does not fall short of the hurdle → hold / negotiate;
+ * 5. NPV < 0 at the hurdle or IRR < hurdle → sell / do not buy (never buy or hold: the verdict follows the figures);
+ * 6. otherwise, or 'Dados insuficientes' → wait (too little data).
+ * The hurdle is the analysis' TMA (`discountRateAnnual`) when known, else the Selic.
  */
 
 export const SCENARIO_MONTHS = 24;
@@ -29,11 +30,11 @@ export const IMPACT: Record<Severity, 'high' | 'medium' | 'low'> = { alta: 'high
 
 export const RECOMMENDATION_RULES = [
   'R1: risco jurídico de severidade alta → aguardar',
-  'R2: pontuação ≥ 8 e TIR ≥ Selic (ou sem TIR) → comprar',
-  'R3: pontuação ≥ 5 e TIR ≥ Selic → comprar',
-  'R4: pontuação ≥ 5 → manter / negociar',
-  'R5: TIR < Selic → vender / não comprar',
-  'R6: demais casos → aguardar',
+  'R2: pontuação ≥ 8 e retorno ≥ TMA (ou sem TIR) → comprar',
+  'R3: pontuação ≥ 5 e TIR ≥ TMA → comprar',
+  'R4: pontuação ≥ 5 sem retorno abaixo da TMA → manter / negociar',
+  'R5: VPL < 0 ou TIR < TMA → vender / não comprar',
+  'R6: demais casos ou dados insuficientes → aguardar',
 ] as const;
 
 /** Annual nominal rate from IPCA and a real rate (Fisher). */
@@ -61,15 +62,27 @@ export interface RecommendationInput {
   selic: number | null;
   legalHighRisks: string[];
   completeness: number;
+  /** The primary model's NPV at the hurdle (null/absent: not computed). */
+  npv?: number | null;
+  /** The hurdle rate (TMA); absent: the Selic. */
+  hurdle?: number | null;
+  /** The score's band is 'Dados insuficientes'. */
+  insufficient?: boolean;
 }
 
 export function recommend(input: RecommendationInput): ProjectionResult['investmentRecommendation'] {
   const { score, irr, selic, legalHighRisks } = input;
+  const hurdle = input.hurdle ?? selic;
+  const hurdleName = input.hurdle != null ? 'TMA' : 'Selic';
   const reasoning: string[] = [`Pontuação de viabilidade: ${score.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}/10.`];
-  const beats = irr !== null && selic !== null ? irr >= selic : null;
-  if (irr !== null && selic !== null) {
-    reasoning.push(`TIR de ${formatPercent(irr)} a.a. ${beats ? 'supera ou iguala' : 'fica abaixo d'}a Selic de ${formatPercent(selic)} a.a.`);
-  } else if (irr === null) {
+  const irrBeats = irr !== null && hurdle !== null ? irr >= hurdle : null;
+  const npvNegative = input.npv != null && input.npv < 0;
+  const beats = npvNegative ? false : irrBeats;
+  if (irr !== null && hurdle !== null) {
+    reasoning.push(`TIR de ${formatPercent(irr)} a.a. ${irrBeats ? 'supera ou iguala' : 'fica abaixo d'}a ${hurdleName} de ${formatPercent(hurdle)} a.a.`);
+  }
+  if (npvNegative) reasoning.push(`VPL negativo à ${hurdleName} (${formatMoney(input.npv!)}).`);
+  if (irr === null) {
     reasoning.push('Sem TIR calculada nesta análise (faltam valor, aluguel ou fluxos).');
   }
   if (legalHighRisks.length) reasoning.push(`Riscos jurídicos de severidade alta: ${legalHighRisks.join('; ')}.`);
@@ -78,9 +91,10 @@ export function recommend(input: RecommendationInput): ProjectionResult['investm
   let action: ProjectionResult['investmentRecommendation']['action'];
   let rule: string;
   if (legalHighRisks.length) [action, rule] = ['wait', RECOMMENDATION_RULES[0]];
+  else if (input.insufficient) [action, rule] = ['wait', RECOMMENDATION_RULES[5]];
   else if (score >= 8 && beats !== false) [action, rule] = ['buy', RECOMMENDATION_RULES[1]];
   else if (score >= 5 && beats === true) [action, rule] = ['buy', RECOMMENDATION_RULES[2]];
-  else if (score >= 5) [action, rule] = ['hold', RECOMMENDATION_RULES[3]];
+  else if (score >= 5 && beats !== false) [action, rule] = ['hold', RECOMMENDATION_RULES[3]];
   else if (beats === false) [action, rule] = ['sell', RECOMMENDATION_RULES[4]];
   else [action, rule] = ['wait', RECOMMENDATION_RULES[5]];
   reasoning.push(`Regra aplicada: ${rule}.`);
@@ -121,6 +135,8 @@ export function computeProjections(result: AnalysisResult, realRate: number = RE
     : [];
 
   const irr = result.development?.irr.value ?? result.financial?.irr.value ?? null;
+  const npv = result.development ? result.development.npv.value : (result.financial?.npv.value ?? null);
+  const hurdle = result.assumptions.find((a) => a.id === 'discountRateAnnual')?.value ?? null;
   const legalHighRisks = result.risks.filter((r) => r.id.startsWith('risk-legal-') && r.severity === 'alta').map((r) => r.title);
   const notes = [
     'Cenário, não previsão: os valores aplicam as premissas abaixo ao valor-base; o mercado pode seguir outro caminho.',
@@ -161,6 +177,9 @@ export function computeProjections(result: AnalysisResult, realRate: number = RE
       selic: selicRow?.value ?? null,
       legalHighRisks,
       completeness: result.completeness.percent,
+      npv,
+      hurdle,
+      insufficient: result.score.band === 'insuficiente',
     }),
     notes,
   };

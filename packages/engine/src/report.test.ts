@@ -95,7 +95,9 @@ describe('renderMarkdown', () => {
         expect(markdown).toContain('## Conclusão');
         expect(markdown).toContain(REPORT_DISCLAIMER);
         if (result.market && analysisType !== 'quick') {
-          expect(markdown).toContain('FipeZAP mede preços anunciados (pedidos), não valores de transação.');
+          // A plot has no FipeZAP (residential) reference: it says so instead of quoting asking prices.
+          if (result.market.noReference) expect(markdown).toContain('Sem referência de mercado para este tipo');
+          else expect(markdown).toContain('FipeZAP mede preços anunciados (pedidos), não valores de transação.');
           expect(markdown).toContain('Esta faixa não é uma avaliação conforme a NBR 14653; para laudo, contrate um avaliador habilitado.');
         }
         if (analysisType !== 'quick' && result.references.length) {

@@ -1,4 +1,5 @@
 import { analysisTypeLabel } from '@viabiliza/contracts/analysis';
+import { CAPPED_MAX, SCORE_FORMULA } from './score.ts';
 import type {
   AnalysisResult,
   AssumptionUsed,
@@ -281,6 +282,29 @@ function marketSection(m: MarketResult): string {
       ),
     );
   }
+  for (const st of [m.comparables?.sale, m.comparables?.rent]) {
+    if (!st) continue;
+    const unit = st.kind === 'aluguel' ? 'R$/m² ao mês' : 'R$/m²';
+    parts.push(
+      `### Comparáveis de ${st.kind === 'aluguel' ? 'aluguel' : 'venda'} (${st.n})`,
+      table(
+        ['Estatística', unit],
+        [
+          ['Mediana', formatMoney(st.median)],
+          ['Média', formatMoney(st.mean)],
+          ['Mínimo', formatMoney(st.min)],
+          ['Máximo', formatMoney(st.max)],
+          ['1º quartil', formatMoney(st.q1)],
+          ['3º quartil', formatMoney(st.q3)],
+          ['Intervalo interquartil', formatMoney(st.iqr)],
+        ],
+      ),
+      table(
+        ['Endereço', 'Área', 'Preço', unit, 'Data', 'Fonte', 'Observação'],
+        st.items.map((c) => [c.address, `${formatNumber(c.area, 2, 0)} m²`, formatMoney(c.price), formatMoney(c.pricePerSqm), c.date, c.source ?? 'Informado pelo usuário', c.flag ?? '—']),
+      ),
+    );
+  }
   parts.push('### Notas sobre a referência', bullets(m.notes));
   return parts.join('\n\n');
 }
@@ -387,7 +411,9 @@ function scoreSection(result: AnalysisResult): string {
       result.score.components.map((c) => [c.label, formatNumber(c.value, 1, 1), formatPercent(c.weight, 1)]),
     ),
   ];
+  if (result.score.cap) parts.push(`${result.score.cap.band === 'insuficiente' ? 'Faixa não atribuída (dados insuficientes)' : `Faixa limitada a "baixa" (nota máxima ${formatNumber(CAPPED_MAX, 1, 1)})`}: ${result.score.cap.reasons.join(' ')}`);
   if (result.completeness.missing.length) parts.push(`Dados faltantes: ${result.completeness.missing.join('; ')}.`);
+  parts.push('### Como a nota é calculada', bullets(SCORE_FORMULA));
   return parts.join('\n\n');
 }
 
@@ -531,12 +557,16 @@ export function defaultNarrative(result: AnalysisResult): Narrative {
 
   const c: string[] = [];
   const scope = SCOPES[result.analysisType];
-  if (scope) {
+  if (result.score.band === 'insuficiente') {
+    // Too little data is not a verdict: never 'não se mostra viável' here.
+    c.push(`Dados insuficientes para concluir sobre a viabilidade: ${(result.score.cap?.reasons ?? []).join(' ') || 'faltam dados essenciais.'} Informe os dados faltantes para obter uma conclusão.`);
+  } else if (scope) {
     if (result.score.band === 'alta') c.push(`${scope}, o imóvel não apresenta impedimentos relevantes com os dados informados.`);
     else if (result.score.band === 'moderada') c.push(`${scope}, há pontos de atenção a resolver antes de avançar.`);
     else c.push(`${scope}, há problemas que precisam ser resolvidos antes de avançar.`);
   } else if (result.score.band === 'alta') c.push('Com os dados informados, o negócio se mostra viável.');
   else if (result.score.band === 'moderada') c.push('O negócio tem viabilidade moderada: o resultado depende de resolver os pontos de atenção do relatório.');
+  else if (result.score.cap?.band === 'baixa') c.push(`Com os dados e premissas atuais, o negócio não se mostra viável: ${result.score.cap.reasons.join(' ')}`);
   else c.push('Com os dados e premissas atuais, o negócio não se mostra viável sem mudanças de preço, premissas ou documentação.');
   const risk = result.risks[0];
   if (risk) c.push(`Principal risco: ${lower(risk.title)}.`);

@@ -56,6 +56,29 @@ export const BANDS = [
   { band: 'baixa', min: 0, label: 'Viabilidade baixa' },
 ] as const;
 
+/** Too little data to judge: the band is withheld (never 'inviável'). */
+export const INSUFFICIENT_LABEL = 'Dados insuficientes';
+/** Below this completeness (% of the relevant inputs present) the band is 'Dados insuficientes'. */
+export const MIN_COMPLETENESS = 30;
+/** The highest score a band capped to 'baixa' shows (the top of the 'baixa' band). */
+export const CAPPED_MAX = 4.9;
+
+/**
+ * The score's formula in words, printed in the report ('Como a nota é calculada') and kept in step
+ * with the code below (score.test.ts checks the figures it quotes).
+ */
+export const SCORE_FORMULA: readonly string[] = [
+  'A nota (0 a 10) é a média ponderada dos componentes que se aplicam à análise; os pesos são renormalizados sobre os componentes presentes.',
+  `Pesos de partida: retorno financeiro ${SCORE_WEIGHTS.financial * 100}% ou margem do empreendimento ${SCORE_WEIGHTS.development * 100}%; preço frente ao mercado ${SCORE_WEIGHTS.market * 100}%; jurídico ${SCORE_WEIGHTS.legal * 100}%; técnico ${SCORE_WEIGHTS.technical * 100}%; ambiental ${SCORE_WEIGHTS.environmental * 100}%; completude ${SCORE_WEIGHTS.completeness * 100}%.`,
+  'Retorno financeiro: 7 com a TIR igual à TMA, ±1 ponto por 2,5 p.p. de diferença; sem TIR, o yield bruto frente ao de referência (7 no par, ±1 por 10%); na análise de investimento, a média dos dois.',
+  'Margem do empreendimento: 7 na margem-alvo sobre o VGV, ±1 ponto por 5 p.p.',
+  'Preço frente ao mercado: 7 no preço de referência, −1,5 ponto a cada 10% acima (+ abaixo); sem referência para o tipo do imóvel, o componente fica de fora.',
+  'Jurídico, técnico e ambiental: 10 menos as penalidades dos achados (alta 3, média 1,5, baixa 0,5) e dos documentos ausentes; ônus que impede a venda limita o jurídico a 3.',
+  'Faixas: alta de 8,0 a 10,0; moderada de 5,0 a 7,9; baixa abaixo de 5,0.',
+  `Trava do veredito: VPL negativo à TMA ou TIR abaixo da TMA no modelo principal (incorporação: fluxo do empreendimento; aquisição: fluxo da compra/locação) limita a faixa a baixa (nota máxima ${CAPPED_MAX.toLocaleString('pt-BR')}), com o motivo declarado.`,
+  `Dados insuficientes: completude abaixo de ${MIN_COMPLETENESS}%, valor do imóvel ausente, aquisição sem área nem aluguel, ou modelo principal sem VPL nem TIR → faixa "Dados insuficientes" (nunca "inviável").`,
+];
+
 export function clampScore(v: number): number {
   if (!Number.isFinite(v)) return 0;
   return Math.min(10, Math.max(0, v));
@@ -141,6 +164,10 @@ export interface ScoreParts {
   referenceYield: number;
   hasDocuments: boolean;
   propertyType?: string;
+  /** Data present for the numeric parts (default true: callers that do not say are not judged on it). */
+  hasPrice?: boolean;
+  hasArea?: boolean;
+  hasRent?: boolean;
 }
 
 /** The financial component: IRR vs discount rate, else gross yield vs reference; both averaged for 'investment'. */
@@ -179,7 +206,60 @@ export function computeScore(p: ScoreParts): ViabilityScore {
     weight: Math.round((SCORE_WEIGHTS[c.id] / totalWeight) * 1000) / 1000,
   }));
   const value = round1(clampScore(raw.reduce((s, c) => s + c.value * SCORE_WEIGHTS[c.id], 0) / totalWeight));
+
+  const missing = insufficientReasons(p);
+  if (missing.length) return { value, band: 'insuficiente', label: INSUFFICIENT_LABEL, components, cap: { band: 'insuficiente', max: null, reasons: missing } };
+  const contradictions = verdictCapReasons(p);
+  if (contradictions.length) {
+    const capped = Math.min(value, CAPPED_MAX);
+    return { value: capped, ...scoreBand(capped), components, cap: { band: 'baixa', max: CAPPED_MAX, reasons: contradictions } };
+  }
   return { value, ...scoreBand(value), components };
+}
+
+const pct = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+const brl = (x: number) => `R$ ${Math.round(x).toLocaleString('pt-BR')}`;
+
+/** The model whose NPV/IRR judge the deal: the development's project flows, else the acquisition's. */
+export function primaryModel(p: Pick<ScoreParts, 'development' | 'financial'>): { kind: 'development' | 'financial'; npv: number | null; irr: number | null } | null {
+  const d = p.development;
+  if (d && (d.npv?.value != null || d.irr?.value != null || d.marginOnVgv?.value != null)) {
+    return { kind: 'development', npv: d.npv?.value ?? null, irr: d.irr?.value ?? null };
+  }
+  if (p.financial) return { kind: 'financial', npv: p.financial.npv?.value ?? null, irr: p.financial.irr?.value ?? null };
+  return null;
+}
+
+/**
+ * Why the data is too little to judge (empty: enough). Completeness below MIN_COMPLETENESS; for
+ * the numeric parts, no price; for an acquisition, no area and no rent; a financial or development
+ * part with neither NPV nor IRR.
+ */
+export function insufficientReasons(p: ScoreParts): string[] {
+  const r: string[] = [];
+  if (p.completenessPercent < MIN_COMPLETENESS) r.push(`Apenas ${p.completenessPercent}% dos dados relevantes preenchidos (mínimo de ${MIN_COMPLETENESS}% para uma conclusão).`);
+  const numeric = !!(p.financial || p.development || p.market);
+  if (numeric && p.hasPrice === false) r.push('Valor do imóvel não informado.');
+  if (p.financial && !p.development && p.hasArea === false && p.hasRent === false) r.push('Sem área nem aluguel: o retorno não pode ser calculado.');
+  const model = primaryModel(p);
+  if (model && model.npv === null && model.irr === null && r.length === 0) {
+    r.push(model.kind === 'development' ? 'Sem VPL nem TIR do empreendimento (faltam áreas ou custos).' : 'Sem VPL nem TIR da aquisição (falta o aluguel ou o valor).');
+  }
+  return r;
+}
+
+/**
+ * The verdict follows the figures: NPV < 0 at the hurdle rate (TMA, `discountRateAnnual`) or IRR
+ * below it caps the band at 'baixa' (score ≤ CAPPED_MAX), whatever the other components say.
+ */
+export function verdictCapReasons(p: Pick<ScoreParts, 'development' | 'financial' | 'discountRate'>): string[] {
+  const model = primaryModel(p);
+  if (!model) return [];
+  const what = model.kind === 'development' ? 'do empreendimento' : 'da aquisição';
+  const r: string[] = [];
+  if (model.npv !== null && model.npv < 0) r.push(`VPL ${what} negativo à TMA de ${pct(p.discountRate)} (${brl(model.npv)}).`);
+  if (model.irr !== null && model.irr < p.discountRate) r.push(`TIR ${what} de ${pct(model.irr)} abaixo da TMA de ${pct(p.discountRate)}.`);
+  return r;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ export interface ResolvedInputs {
   builtArea: Figure | null;
   /** Rent typed by the person; null means the reference R$/m² is used (and flagged). */
   monthlyRent: Figure | null;
+  /** Set (the reason) when no rent reference describes the property's type: the rent is missing, not estimated (market.ts `rentByType`). */
+  noReferenceRent?: string;
   condominiumFee: Figure | null;
   annualTax: Figure | null;
   downPayment: Figure | null;

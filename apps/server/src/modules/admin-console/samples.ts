@@ -24,7 +24,7 @@ export interface ScenarioExpectations {
   /** Liens named in the documents that the legal part must report. */
   liens: string[];
   /** Score bands a property like this can reasonably get (liens never give 'alta'). */
-  scoreBands: ('alta' | 'moderada' | 'baixa')[];
+  scoreBands: ('alta' | 'moderada' | 'baixa' | 'insuficiente')[];
 }
 
 export interface Scenario {
@@ -160,7 +160,8 @@ export const SCENARIOS: readonly Scenario[] = [
         { key: 'valor_venal', normalized: 655400, label: 'valor venal R$ 655.400,00' },
       ],
       liens: [],
-      scoreBands: ['alta', 'moderada'],
+      // R$ 850 mil for R$ 4.200 of rent: NPV < 0 at the TMA (Selic + premium), so the verdict is capped at 'baixa' (issue 17).
+      scoreBands: ['baixa'],
     },
   },
   {
