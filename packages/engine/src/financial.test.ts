@@ -89,7 +89,9 @@ function inputs(overrides: Partial<ResolvedInputs> = {}, values: Partial<Record<
     annualTax: fig('annualTax', 1200, 'BRL', q('annualTax')),
     downPayment: null,
     acceptsFinancing: true,
-    city: 'São Paulo',
+    // A city without a row in the ITBI table: the typical 3 % (São Paulo would apply 0,5 % to the
+    // SFH-financed part, itbi.test.ts); SP's notary total stays 1,5 % (registro table + estimate).
+    city: 'Cidade Sem Tabela',
     state: 'SP',
     isDevelopment: false,
     assumptions: assumptions(values),
@@ -130,7 +132,10 @@ describe('computeFinancial: hand-computed case', () => {
     expect(r.itbi.value).toBe(15000);
     expect(r.notary.value).toBe(7500);
     expect(r.acquisitionTotal.value).toBe(522500);
-    expect(r.itbi.source).toEqual({ kind: 'computed', formula: 'Preço × alíquota de ITBI' });
+    // ITBI and cartório cite their tables (itbi-notary): no city row → the typical ITBI row, flagged;
+    // SP registro bracket o (R$ 492.600,01 – 656.800,00) of the 2022 table, the rest of 1,5 % estimated.
+    expect(r.itbi.source).toMatchObject({ kind: 'reference', referenceId: 'itbi-tipico', uncertain: true });
+    expect(r.notary.source).toMatchObject({ kind: 'reference', referenceId: 'registro-sp-2022-15', uncertain: true });
     expect(r.itbi.label).toBe('ITBI');
     expect(r.notary.label).toBe('Cartório e registro');
     expect(r.acquisitionTotal.label).toBe('Custo total de aquisição');

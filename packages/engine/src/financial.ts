@@ -17,6 +17,7 @@ import {
   priceSchedule,
   roundCents,
 } from './finance.ts';
+import { acquisitionCostRules } from './acquisition-costs.ts';
 import { financingPlanFor, NO_COSTS, rowOutflow, systemLoan, termCosts, type LoanCosts } from './financing.ts';
 import type { ResolvedInputs } from './types.ts';
 
@@ -181,6 +182,10 @@ interface AcquisitionParams {
   rent: number | null;
   itbiRate: number;
   notaryRate: number;
+  /** ITBI by the city table for a price and loan amount (acquisition-costs.ts); absent: price × itbiRate. */
+  itbiOf?: (price: number, financedAmount: number) => number;
+  /** Notary + registry by the state table (acquisition-costs.ts); absent: price × notaryRate. */
+  notaryOf?: (price: number) => number;
   /** Typed down payment in BRL, or null to use `downPaymentRate`. */
   downPayment: number | null;
   downPaymentRate: number;
@@ -216,10 +221,6 @@ interface AcquisitionScenario {
 
 function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
   const P = p.price;
-  const itbi = P * p.itbiRate;
-  const notary = P * p.notaryRate;
-  const acquisitionTotal = P + itbi + notary;
-
   let loan: AcquisitionScenario['loan'] = null;
   if (p.financingAllowed && p.termMonths >= 1) {
     // SAC loan = min(price − down payment, price × LTV), with TR, insurance and fee (financing.ts).
@@ -234,6 +235,10 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
     });
     if (sac) loan = { downPayment: sac.downPayment, amount: sac.amount, monthlyRate: sac.monthlyRate, sac: sac.schedule };
   }
+  // ITBI by the city table (the SFH-financed part at its reduced rate), cartório by the state table.
+  const itbi = p.itbiOf ? p.itbiOf(P, loan?.amount ?? 0) : P * p.itbiRate;
+  const notary = p.notaryOf ? p.notaryOf(P) : P * p.notaryRate;
+  const acquisitionTotal = P + itbi + notary;
   const equity = loan ? loan.downPayment + itbi + notary : acquisitionTotal;
   const sacRows = loan?.sac.rows ?? [];
   let firstYearDebtService = 0;
@@ -361,6 +366,7 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   const docItbi = typeof docItbiValue === 'number' && Number.isFinite(docItbiValue) && docItbiValue > 0 && P !== null && P > 0 ? docItbiValue : null;
   // Loan rules (financing.ts): regime, LTV by system, SFH rate cap, TR, insurance, fee, CET.
   const plan = P !== null && inputs.acceptsFinancing !== false ? financingPlanFor(inputs, inputs.asOf, inputs.refs) : null;
+  const costRules = acquisitionCostRules(inputs, { documentItbi: docItbi !== null, planSfh: plan ? plan.terms.sfhEligible : null });
   const params: AcquisitionParams | null =
     P === null
       ? null
@@ -370,6 +376,8 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
           // The ITBI the guia / receipt states, as the rate it implies at this price (sensitivity cells scale with it).
           itbiRate: docItbi !== null ? docItbi / P : finite(a.itbiRate.value),
           notaryRate: finite(a.notaryRate.value),
+          ...(costRules.itbiOf ? { itbiOf: costRules.itbiOf } : {}),
+          ...(costRules.notaryOf ? { notaryOf: costRules.notaryOf } : {}),
           downPayment: typedDown,
           downPaymentRate: finite(a.downPaymentRate.value),
           financingAllowed: inputs.acceptsFinancing !== false,
@@ -430,8 +438,10 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
     itbi:
       docItbi !== null && inputs.itbi && s
         ? figure('itbi', 'ITBI', s.itbi, 'BRL', inputs.itbi.source, inputs.itbi.note)
-        : fig('itbi', 'ITBI', s?.itbi, 'BRL', 'Preço × alíquota de ITBI', priceNote),
-    notary: fig('notary', 'Cartório e registro', s?.notary, 'BRL', 'Preço × alíquota de escritura e registro', priceNote),
+        : (s && P !== null ? costRules.itbiFigure(P, s.loan?.amount ?? 0) : null) ?? fig('itbi', 'ITBI', s?.itbi, 'BRL', 'Preço × alíquota de ITBI', priceNote),
+    notary:
+      (s && P !== null ? costRules.notaryFigure(P) : null) ??
+      fig('notary', 'Cartório e registro', s?.notary, 'BRL', 'Preço × alíquota de escritura e registro', priceNote),
     acquisitionTotal: fig('acquisitionTotal', 'Custo total de aquisição', s?.acquisitionTotal, 'BRL', 'Preço + ITBI + cartório e registro', priceNote),
     financing,
     monthlyRent,

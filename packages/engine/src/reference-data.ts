@@ -2,6 +2,7 @@ import type { FigureSource, ReferenceRowUsed } from '@viabiliza/contracts/analys
 import { BRAZILIAN_STATES } from '@viabiliza/contracts/questionnaire';
 import { FINANCING_ROWS } from './reference/financing.ts';
 import { ITBI_CITY_ROWS } from './reference/itbi-cities.ts';
+import { NOTARY_FEE_ROWS } from './reference/notary-fees.ts';
 
 /**
  * The dated reference dataset (shared/REFERENCE-DATA.md) as typed rows, one row per figure.
@@ -210,6 +211,8 @@ const SHIPPED_ROWS: readonly ReferenceRow[] = [
   ...FINANCING_ROWS,
   // City ITBI table (itbi-notary, issue 17): rate, SFH-financed part and its ceiling, law, date
   ...ITBI_CITY_ROWS,
+  // State notary/registry fee tables (itbi-notary, issue 17), one row per bracket
+  ...NOTARY_FEE_ROWS,
 ];
 
 /** The shipped dataset, every row with its cadence. */
@@ -424,6 +427,13 @@ export function referenceAge(r: Pick<ReferenceRow, 'asOf'>, asOf: string): { day
   return { days: Math.max(0, days), months: Math.max(0, months) };
 }
 
+/** Last day of the period an ISO date names: '2026-09' → '2026-09-30', '2026' → '2026-12-31'. */
+function periodEnd(iso: string): string {
+  if (/^\d{4}$/.test(iso)) return `${iso}-12-31`;
+  if (/^\d{4}-\d{2}$/.test(iso)) return `${iso}-${String(new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0')}`;
+  return iso.slice(0, 10);
+}
+
 /** 'YYYY-MM-DD' plus n months, the day clamped to the month's end. */
 function addMonths(key: string, n: number): string {
   const total = Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7)) - 1 + n;
@@ -452,14 +462,15 @@ const LIMIT_TEXT: Record<Exclude<ReferenceCadence, 'event'>, string> = {
 
 /**
  * The warning for a row used at `asOf` (ISO date) when it is older than twice its cadence
- * (daily: > 2 days; monthly: after the same day 2 months later; yearly: 24 months later); null
- * when current or 'event'.
+ * (daily: > 2 days; monthly: after the same day 2 months later; yearly: 24 months later), a
+ * month- or year-dated row counted from its period's end; null when current or 'event'.
  */
 export function staleReference(r: ReferenceRow, asOf: string): StaleReference | null {
   const cadence = cadenceOf(r);
   if (cadence === 'event') return null;
   const age = referenceAge(r, asOf);
-  const stale = cadence === 'daily' ? age.days > 2 : dateKey(asOf) > addMonths(dateKey(r.asOf), cadence === 'monthly' ? 2 : 24);
+  // A figure dated by month or year covers that period: it ages from the period's last day.
+  const stale = cadence === 'daily' ? age.days > 2 : dateKey(asOf) > addMonths(periodEnd(r.asOf), cadence === 'monthly' ? 2 : 24);
   if (!stale) return null;
   const name = r.label.replace(/\s*\(.*\)\s*$/, '');
   return {

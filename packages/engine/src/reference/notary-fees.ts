@@ -1,3 +1,5 @@
+import type { ReferenceRow } from '../reference-data.ts';
+
 /*
  * Notary (escritura, tabelionato de notas) and registry (registro de imóveis) fees by state: the state
  * fee tables of Lei 10.169/2000, bracketed by the deed's value. Each table is dated and sourced; a
@@ -109,6 +111,45 @@ const DF_REGISTRO_2025: NotaryFeeTable = {
 };
 
 export const NOTARY_FEE_TABLES: readonly NotaryFeeTable[] = [SP_REGISTRO_2022, DF_REGISTRO_2025];
+
+function brlBound(x: number): string {
+  return `R$ ${x.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Id of the dataset row of one bracket: `${table id}-${index}`. */
+export function bracketRowId(table: Pick<NotaryFeeTable, 'id'>, index: number): string {
+  return `${table.id}-${String(index + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Every bracket as a dated reference row (series 'cartorio-escritura' / 'cartorio-registro'), so
+ * the figure that uses a bracket cites it and the admin page lists the tables row by row.
+ */
+export const NOTARY_FEE_ROWS: readonly ReferenceRow[] = NOTARY_FEE_TABLES.flatMap((t) =>
+  t.brackets.map((b, i): ReferenceRow => {
+    const from = i === 0 ? 0 : (t.brackets[i - 1]!.upTo ?? 0) + 0.01;
+    const range = b.upTo === null ? `acima de ${brlBound(from - 0.01)}` : `de ${brlBound(from)} até ${brlBound(b.upTo)}`;
+    return {
+      id: bracketRowId(t, i),
+      series: `cartorio-${t.act}`,
+      state: t.state,
+      label: `${t.label}, faixa ${range}`,
+      value: b.fee,
+      unit: 'BRL',
+      asOf: t.asOf,
+      source: `${t.law}; ${t.source}`,
+      uncertain: t.uncertain,
+      cadence: 'yearly',
+      ...(t.note ? { note: t.note } : {}),
+    };
+  }),
+);
+
+/** The bracket row a deed of `value` falls in, or null. */
+export function bracketRowFor(table: NotaryFeeTable, value: number): ReferenceRow | null {
+  const i = table.brackets.findIndex((b) => b.upTo === null || value <= b.upTo);
+  return i >= 0 ? (NOTARY_FEE_ROWS.find((r) => r.id === bracketRowId(table, i)) ?? null) : null;
+}
 
 /** Default estimate when no table applies: the dataset's 'cartorio-tipico' row (1,5 % of the value). */
 export const NOTARY_ESTIMATE_RATE = 0.015;
