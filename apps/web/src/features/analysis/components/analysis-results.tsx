@@ -6,6 +6,7 @@ import { InsightsPanel } from '@/features/analysis/components/insights-panel';
 import { PredictivePanel } from '@/features/analysis/components/predictive-panel';
 import { SentimentPanel } from '@/features/analysis/components/sentiment-panel';
 import { SuggestionsPanel } from '@/features/analysis/components/suggestions-panel';
+import { AcquisitionCostsCard } from '@/features/analysis/components/acquisition-costs-card';
 import { FinancingPanel } from '@/features/analysis/components/financing-panel';
 import { ReportCard } from '@/features/analysis/components/report-card';
 import { ReportsPanel } from '@/features/analysis/components/reports-panel';
@@ -94,6 +95,7 @@ export function AnalysisResults({
             </CardContent>
           </Card>
         )}
+        <AcquisitionCostsCard financial={analysis.result?.financial} />
         <FinancingPanel financing={analysis.result?.financial?.financing} />
         {matrices.length > 0 && (
           <Card>
