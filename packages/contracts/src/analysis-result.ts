@@ -7,6 +7,7 @@ import { financingRegimeSchema } from './result/financing.ts';
 import { marketComparablesSchema, scoreCapSchema } from './result/verdict.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
 import { developmentDetailSchema } from './result/development.ts';
+import { financialAfterTaxSchema, stressResultSchema } from './result/financial-after-tax.ts';
 
 /**
  * The engine's structured result, stored beside the Markdown report and read by the web app
@@ -179,6 +180,8 @@ export const financialResultSchema = z.object({
   capitalGainsTax: figureSchema,
   cashFlow: z.array(cashFlowPointSchema),
   sensitivity: z.array(sensitivityMatrixSchema),
+  /** Tax on rent and on the sale, unlevered/levered returns, DSCR, break-evens (issue 17, time-tax); absent in older results. */
+  afterTax: financialAfterTaxSchema.optional(),
 });
 export type FinancialResult = z.infer<typeof financialResultSchema>;
 
@@ -334,6 +337,8 @@ export const analysisResultSchema = z.object({
   dossier: dossier.nullable().optional(),
   /** Reference rows used after twice their cadence (issue 17, refdata); absent when none or in older results. */
   referenceWarnings: z.array(referenceWarningSchema).optional(),
+  /** Standard downside (price −10 %, cost +10 %, 6 months' delay, rate +2 p.p., combined) on the primary model (issue 17, time-tax). */
+  stress: stressResultSchema.optional(),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 
@@ -361,6 +366,8 @@ function upgrade(json: Record<string, unknown>): Record<string, unknown> {
       if (out[list] === undefined) out[list] = [];
     }
     if (out.title === undefined) out.title = '';
+    if (out.completeness === undefined) out.completeness = { percent: 0, filled: 0, total: 0, missing: [] };
+    if (isRecord(out.score) && out.score.components === undefined) out.score = { ...out.score, components: [] };
   }
   out.schemaVersion = Math.max(version, ANALYSIS_RESULT_VERSION);
   return out;
@@ -383,6 +390,14 @@ export function parseAnalysisResult(json: unknown): AnalysisResult | null {
   if (!isRecord(value)) return null;
   // A version that is there but not a version is corruption, not an old result.
   if (value.schemaVersion !== undefined && !(Number.isInteger(value.schemaVersion) && (value.schemaVersion as number) >= 1)) return null;
-  const parsed = analysisResultSchema.safeParse(upgrade(value));
-  return parsed.success ? parsed.data : null;
+  const upgraded = upgrade(value);
+  const parsed = analysisResultSchema.safeParse(upgraded);
+  if (parsed.success) return parsed.data;
+  // The dossier has its own version: one that no longer reads is left out (as a result without
+  // documents), the figures are still served.
+  if (upgraded.dossier != null && parsed.error.issues.every((i) => i.path[0] === 'dossier')) {
+    const again = analysisResultSchema.safeParse({ ...upgraded, dossier: null });
+    if (again.success) return again.data;
+  }
+  return null;
 }

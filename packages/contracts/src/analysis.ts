@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analysisResultSchema } from './analysis-result.ts';
 import { ANALYSIS_TYPES } from './analysis-types.ts';
 import { questionnaireSchema } from './questionnaire.ts';
 
@@ -33,6 +34,14 @@ export const ASSUMPTION_IDS = [
   'targetMargin',
   'constructionMonths',
   'salesMonths',
+  // time-tax (issue 17): hurdle rate, indexation, tax on rent, exit
+  'riskPremium',
+  'inflationAnnual',
+  'igpmAnnual',
+  'rentIndex',
+  'ownerType',
+  'exitCostRate',
+  'exitCapRate',
   // development (issue 17, item 2): incorporação phases, budget, distratos, plano empresário
   'approvalMonths',
   'cubExclusionsRate',
@@ -48,7 +57,74 @@ export const ASSUMPTION_IDS = [
   'loanAdminFeeMonthly',
 ] as const;
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];
-export const assumptionOverrides = z.partialRecord(z.enum(ASSUMPTION_IDS), z.number().finite().min(0).max(1e9));
+
+/**
+ * Bounds of each assumption a person may override (inclusive). Rates of change (appreciation, index,
+ * inflation) may be negative, for stress tests; the rest cannot. Codes: rentIndex 0 = IPCA, 1 = IGP-M;
+ * ownerType 0 = pessoa física, 1 = pessoa jurídica (lucro presumido), 2 = sem imposto na análise. exitCapRate 0 = exit value by
+ * appreciation instead of by exit yield.
+ */
+export const ASSUMPTION_BOUNDS: Record<AssumptionId, { min: number; max: number }> = {
+  itbiRate: { min: 0, max: 0.2 },
+  notaryRate: { min: 0, max: 0.2 },
+  downPaymentRate: { min: 0, max: 1 },
+  financingRateAnnual: { min: 0, max: 1 },
+  financingTermMonths: { min: 0, max: 600 },
+  discountRateAnnual: { min: 0, max: 1 },
+  holdingYears: { min: 0, max: 50 },
+  appreciationAnnual: { min: -0.3, max: 0.3 },
+  rentPerSqm: { min: 0, max: 10_000 },
+  vacancyRate: { min: 0, max: 1 },
+  managementRate: { min: 0, max: 1 },
+  maintenanceRate: { min: 0, max: 0.2 },
+  salePricePerSqm: { min: 0, max: 1e6 },
+  constructionCostPerSqm: { min: 0, max: 1e6 },
+  sellableEfficiency: { min: 0, max: 1 },
+  softCostRate: { min: 0, max: 5 },
+  commissionRate: { min: 0, max: 1 },
+  retRate: { min: 0, max: 1 },
+  targetMargin: { min: -1, max: 1 },
+  constructionMonths: { min: 0, max: 600 },
+  salesMonths: { min: 0, max: 600 },
+  riskPremium: { min: -0.1, max: 0.5 },
+  inflationAnnual: { min: -0.3, max: 1 },
+  igpmAnnual: { min: -0.3, max: 1 },
+  rentIndex: { min: 0, max: 1 },
+  ownerType: { min: 0, max: 2 },
+  exitCostRate: { min: 0, max: 0.5 },
+  exitCapRate: { min: 0, max: 0.5 },
+  approvalMonths: { min: 0, max: 120 },
+  cubExclusionsRate: { min: 0, max: 3 },
+  inccAnnual: { min: -0.2, max: 0.5 },
+  distratoRate: { min: 0, max: 0.9 },
+  constructionLoanShare: { min: 0, max: 1 },
+  constructionLoanRateAnnual: { min: 0, max: 1 },
+  trMonthly: { min: -0.01, max: 0.05 },
+  borrowerAge: { min: 18, max: 80 },
+  mipRateMonthly: { min: 0, max: 0.01 },
+  dfiRateMonthly: { min: 0, max: 0.01 },
+  loanAdminFeeMonthly: { min: 0, max: 1000 },
+};
+
+function formatBound(x: number): string {
+  return x.toLocaleString('pt-BR', { maximumFractionDigits: 4 });
+}
+
+export const assumptionOverrides = z
+  .partialRecord(z.enum(ASSUMPTION_IDS), z.number().finite())
+  .superRefine((overrides, ctx) => {
+    for (const [id, value] of Object.entries(overrides) as [AssumptionId, number | undefined][]) {
+      const b = ASSUMPTION_BOUNDS[id];
+      if (typeof value !== 'number' || !b) continue;
+      if (value < b.min || value > b.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [id],
+          message: `Premissa ${id} fora dos limites: use um valor entre ${formatBound(b.min)} e ${formatBound(b.max)}.`,
+        });
+      }
+    }
+  });
 export type AssumptionOverrides = z.infer<typeof assumptionOverrides>;
 
 // ------------------------------------------------------------------------------------------------
@@ -138,8 +214,11 @@ export const analysisDetail = z.object({
   }),
   analysisType: z.string(),
   resultContent: z.string(),
-  /** The engine's structured result (`AnalysisResult` from analysis-result.ts). */
-  result: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The engine's structured result, current version (the server upgrades older stored results
+   * with parseAnalysisResult; null when there is none or it cannot be read).
+   */
+  result: analysisResultSchema.nullable(),
   providerUsed: z.string().nullable(),
   providerName: z.string().nullable(),
   model: z.string().nullable(),

@@ -20,6 +20,7 @@ export const BREADCRUMB_LABELS: Record<string, string> = {
   testing: 'Centro de Testes',
   'security-audit': 'Auditoria de Segurança',
   backup: 'Backup',
+  'dados-de-referencia': 'Dados de referência',
   phase4: 'IA Avançada',
 };
 

@@ -5,6 +5,7 @@ import { computed, figure } from './figure.ts';
 import { computeDevelopment } from './development.ts';
 import { computeEnvironmental } from './environmental.ts';
 import { computeFinancial } from './financial.ts';
+import { acquisitionStress, developmentStress } from './stress.ts';
 import { buildInsights } from './insights.ts';
 import { computeLegal } from './legal.ts';
 import { computeMarket, rentByType } from './market.ts';
@@ -161,7 +162,14 @@ export function analyze(input: EngineInput): AnalysisResult {
   const plan = ANALYSIS_PLANS[input.analysisType] ?? ALL;
 
   const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs, { inputs: q.development, asOf }) : null;
-  const financial = plan.financial ? computeFinancial(withoutReferenceRent(rentByType(inputs, q, asOf), q.propertyType === 'terreno' || !!development)) : null;
+  const financialInputs = withoutReferenceRent(rentByType(inputs, q, asOf), q.propertyType === 'terreno' || !!development);
+  const financial = plan.financial ? computeFinancial(financialInputs) : null;
+  // Stress section on the primary model: the development when there is one, else the acquisition.
+  const stress = development
+    ? developmentStress(inputs, development, { inputs: q.development, asOf })
+    : financial
+      ? acquisitionStress(financialInputs, financial)
+      : null;
   const market = plan.market ? computeMarket(inputs, q, asOf) : null;
   const dossier = input.dossier ?? null;
   const legal = plan.legal ? computeLegal(q, docs, dossier) : null;
@@ -235,6 +243,7 @@ export function analyze(input: EngineInput): AnalysisResult {
     references: [],
     warnings: [],
     dossier,
+    ...(stress ? { stress } : {}),
   };
   // The questionnaire won where it and the documents disagree: say so, with both values.
   for (const d of inputs.disagreements ?? []) result.risks.push({ ...d, id: `risk-${d.id}` });

@@ -31,6 +31,13 @@ export const ASSUMPTION_META: Record<AssumptionId, { label: string; unit: Figure
   targetMargin: { label: 'Margem-alvo (lucro / VGV)', unit: 'fraction' },
   constructionMonths: { label: 'Prazo de obra', unit: 'months' },
   salesMonths: { label: 'Prazo de vendas', unit: 'months' },
+  riskPremium: { label: 'Prêmio de risco sobre a Selic (a.a.)', unit: 'fraction' },
+  inflationAnnual: { label: 'Inflação esperada (IPCA, a.a.)', unit: 'fraction' },
+  igpmAnnual: { label: 'IGP-M esperado (a.a.)', unit: 'fraction' },
+  rentIndex: { label: 'Índice de reajuste do aluguel (0 = IPCA, 1 = IGP-M)', unit: 'count' },
+  ownerType: { label: 'Proprietário (0 = pessoa física, 1 = pessoa jurídica no lucro presumido, 2 = sem imposto)', unit: 'count' },
+  exitCostRate: { label: 'Custos de venda na saída (corretagem, % do valor)', unit: 'fraction' },
+  exitCapRate: { label: 'Cap rate de saída (0 = saída pela valorização)', unit: 'fraction' },
   approvalMonths: { label: 'Prazo de aprovação (projetos, alvará, registro da incorporação)', unit: 'months' },
   cubExclusionsRate: { label: 'O que o CUB não inclui (fundações, elevadores, projetos, BDI, impostos), % do CUB', unit: 'fraction' },
   inccAnnual: { label: 'INCC anual (correção de custos e das parcelas até as chaves)', unit: 'fraction' },
@@ -57,6 +64,11 @@ const PLAIN_DEFAULTS: Partial<Record<AssumptionId, number>> = {
   targetMargin: 0.15,
   constructionMonths: 30,
   salesMonths: 36,
+  riskPremium: 0.03,
+  rentIndex: 0,
+  ownerType: 0,
+  exitCostRate: 0.06,
+  exitCapRate: 0,
   approvalMonths: 12,
   cubExclusionsRate: 0.45,
   inccAnnual: 0.06,
@@ -90,6 +102,13 @@ const FALLBACKS: Record<AssumptionId, number> = {
   targetMargin: 0.15,
   constructionMonths: 30,
   salesMonths: 36,
+  riskPremium: 0.03,
+  inflationAnnual: 0.0426,
+  igpmAnnual: -0.0105,
+  rentIndex: 0,
+  ownerType: 0,
+  exitCostRate: 0.06,
+  exitCapRate: 0,
   approvalMonths: 12,
   cubExclusionsRate: 0.45,
   inccAnnual: 0.06,
@@ -102,6 +121,10 @@ const FALLBACKS: Record<AssumptionId, number> = {
   dfiRateMonthly: 0.00004684,
   loanAdminFeeMonthly: 25,
 };
+
+function roundRate(x: number): number {
+  return Math.round(x * 1e10) / 1e10;
+}
 
 interface Default {
   value: number;
@@ -137,8 +160,15 @@ export function defaultAssumption(
       return fromRow(id, refs.generic('caixa-sac-ltv', asOf), 'Entrada mínima: Caixa SBPE financia até 80% no SAC', (v) => Math.round((1 - v) * 1e6) / 1e6);
     case 'financingRateAnnual':
       return fromRow(id, refs.generic('sfh-taxa-max', asOf), 'Taxa máxima do SFH (confirme a taxa com o banco)');
-    case 'discountRateAnnual':
-      return fromRow(id, refs.lookup('selic', {}, asOf), 'Selic (taxa de desconto)');
+    case 'discountRateAnnual': {
+      // TMA = Selic + the stated risk premium (riskPremium's default; resolveAssumptions re-adds an overridden premium).
+      const premium = PLAIN_DEFAULTS.riskPremium!;
+      return fromRow(id, refs.lookup('selic', {}, asOf), `Selic + prêmio de risco de ${premium * 100} p.p. (TMA)`, (v) => roundRate(v + premium));
+    }
+    case 'inflationAnnual':
+      return fromRow(id, refs.lookup('ipca', {}, asOf), 'IPCA dos últimos 12 meses (inflação esperada)');
+    case 'igpmAnnual':
+      return fromRow(id, refs.lookup('igpm-12m', {}, asOf), 'IGP-M dos últimos 12 meses');
     case 'appreciationAnnual':
       return fromRow(id, refs.lookup('ipca', {}, asOf));
     case 'rentPerSqm':
@@ -209,6 +239,13 @@ export function resolveAssumptionsWithReferences(
       source: overridden ? { kind: 'assumption', assumptionId: id, label: meta.label, overridden: true } : def.source,
     };
     if (!overridden && def.row && !references.some((r) => r.id === def.row!.id)) references.push(toUsed(def.row));
+  }
+  // An overridden risk premium moves the default TMA (Selic + premium) unless the TMA itself is overridden.
+  const tma = assumptions.discountRateAnnual;
+  const premium = assumptions.riskPremium;
+  if (premium?.overridden && tma && !tma.overridden) {
+    const value = roundRate(tma.defaultValue - premium.defaultValue + premium.value);
+    assumptions.discountRateAnnual = { ...tma, value, defaultValue: value };
   }
   return { assumptions, references };
 }

@@ -36,7 +36,7 @@ function npvHorner(rate: number, flows: readonly number[]): number {
 
 /** Rates scanned for sign changes of NPV (per period). Dense near zero, where monthly rates live. */
 const IRR_GRID: readonly number[] = [
-  -0.9999, -0.999, -0.99, -0.95, -0.9, -0.8, -0.7, -0.6, -0.5, -0.4, -0.3, -0.2, -0.15, -0.1, -0.07, -0.05, -0.03, -0.02, -0.01, -0.005,
+  -0.999999999999, -0.9999999999, -0.99999999, -0.999999, -0.99999, -0.9999, -0.999, -0.99, -0.95, -0.9, -0.8, -0.7, -0.6, -0.5, -0.4, -0.3, -0.2, -0.15, -0.1, -0.07, -0.05, -0.03, -0.02, -0.01, -0.005,
   -0.002, -0.001, 0, 0.001, 0.002, 0.004, 0.006, 0.008, 0.01, 0.0125, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.065, 0.08,
   0.1, 0.125, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 25, 100, 1e3, 1e4, 1e6, 1e9,
 ];
@@ -115,14 +115,26 @@ function hasSignChange(flows: readonly number[]): boolean {
 
 /**
  * Internal rate of return per period, or `null` when it is undefined: the flows never change sign,
- * or no rate in (−99,99%, 10^9) zeroes the NPV. NPV is scanned on a grid for sign changes and each
+ * or no rate in (−99,9999999999%, 10^9) zeroes the NPV. NPV is scanned on a grid for sign changes and each
  * bracket is solved with Brent's method; with several roots, the one closest to zero is returned
  * (numpy-financial's rule).
  */
 export function irr(flows: readonly number[]): number | null {
-  if (!hasSignChange(flows)) return null;
-  const f = (r: number) => npvHorner(r, flows);
+  const roots = irrRoots(flows);
   let best: number | null = null;
+  for (const root of roots) if (best === null || Math.abs(root) < Math.abs(best)) best = root;
+  return best;
+}
+
+/**
+ * Every rate per period in (−1, 10^9) found to zero the NPV, ascending: one bracket per sign change
+ * of NPV on the grid (which reaches down to −99,9999999999 %, so a near-total loss is found, not
+ * denied). A flow that changes sign more than once may have several.
+ */
+export function irrRoots(flows: readonly number[]): number[] {
+  if (!hasSignChange(flows)) return [];
+  const f = (r: number) => npvHorner(r, flows);
+  const roots: number[] = [];
   let prevR = NaN;
   let prevV = NaN;
   for (const r of IRR_GRID) {
@@ -135,11 +147,23 @@ export function irr(flows: readonly number[]): number | null {
     let root: number | null = null;
     if (v === 0) root = r;
     else if (Number.isFinite(prevV) && prevV !== 0 && (prevV < 0) !== (v < 0)) root = brent(f, prevR, r, prevV, v);
-    if (root !== null && Number.isFinite(root) && (best === null || Math.abs(root) < Math.abs(best))) best = root;
+    if (root !== null && Number.isFinite(root) && !roots.some((x) => Math.abs(x - root!) < 1e-12)) roots.push(root);
     prevR = r;
     prevV = v;
   }
-  return best;
+  return roots.sort((a, b) => a - b);
+}
+
+/** Number of sign changes of a flow (zeros skipped): more than one means possibly several IRRs. */
+export function signChanges(flows: readonly number[]): number {
+  let count = 0;
+  let prev = 0;
+  for (const f of flows) {
+    if (!(f !== 0 && Number.isFinite(f))) continue;
+    if (prev !== 0 && (f > 0) !== (prev > 0)) count++;
+    prev = f;
+  }
+  return count;
 }
 
 /**
@@ -282,4 +306,34 @@ export function sCurveWeights(n: number): number[] {
   }
   weights.push(1 - sum);
   return weights;
+}
+
+/**
+ * Payback that reports later dips: the first period the cumulative flow is back at or above zero
+ * (as `paybackPeriod`), and the first later period it is negative again (e.g. a balloon, a
+ * renovation, a loan balance paid at exit), or null when it stays ≥ 0.
+ */
+export function paybackWithDips(flows: readonly number[]): { firstPositive: number | null; negativeAgain: number | null } {
+  const firstPositive = paybackPeriod(flows);
+  if (firstPositive === null) return { firstPositive, negativeAgain: null };
+  let scale = 0;
+  for (const f of flows) scale = Math.max(scale, Math.abs(f));
+  const eps = scale * 1e-12;
+  let cumulative = 0;
+  for (let t = 0; t < flows.length; t++) {
+    cumulative += flows[t]!;
+    if (t > firstPositive && cumulative < -eps) return { firstPositive, negativeAgain: t };
+  }
+  return { firstPositive, negativeAgain: null };
+}
+
+/** Discounted payback: first period the cumulative flow discounted at `rate` per period is ≥ 0 again. */
+export function discountedPayback(rate: number, flows: readonly number[]): number | null {
+  let d = 1;
+  const discounted = flows.map((f) => {
+    const v = f * d;
+    d /= 1 + rate;
+    return v;
+  });
+  return paybackPeriod(discounted);
 }

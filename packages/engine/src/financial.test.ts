@@ -37,7 +37,14 @@ const BASE_ASSUMPTIONS: Record<AssumptionId, number> = {
   retRate: 0.04,
   targetMargin: 0.15,
   constructionMonths: 24,
-  salesMonths: 24,
+  salesMonths: 24,  // time-tax (issue 17): neutral values so these hand-derived figures keep their meaning
+  riskPremium: 0,
+  inflationAnnual: 0,
+  igpmAnnual: 0,
+  rentIndex: 0,
+  ownerType: 2,
+  exitCostRate: 0,
+  exitCapRate: 0,
   // financing (issue 17): no TR, insurance or fee, so the plain SAC figures below hold
   trMonthly: 0,
   borrowerAge: 35,
@@ -174,10 +181,15 @@ describe('computeFinancial: hand-computed case', () => {
     expect(r.cashOnCash.value).toBeCloseTo((NOI - debt) / 122500, 10);
   });
 
-  it('exit value and capital-gains tax (15% on the gain over the all-in cost)', () => {
+  it('exit value and capital-gains tax (15% on the gain over the all-in cost, × FR2, for an individual)', () => {
     expect(r.exitValue.value).toBe(814447.31); // 500 000 × 1,05^10
-    expect(r.capitalGainsTax.value).toBe(43792.1); // 15% × (814 447,31 − 522 500)
-    expect(r.capitalGainsTax.note).toContain('440 mil');
+    expect(r.capitalGainsTax.value).toBe(0); // the fixture's owner is 'sem imposto'
+    const pf = computeFinancial(inputs({}, { ownerType: 0 }));
+    // 15% × (814 447,31 − 522 500) × FR2, FR2 = 1/1,0035^120 = 0,657… → 28 797,…
+    expect(pf.capitalGainsTax.value).toBeCloseTo((0.15 * (814447.31 - 522500)) / 1.0035 ** 120, 1);
+    expect(pf.capitalGainsTax.value!).toBeGreaterThan(28_700);
+    expect(pf.capitalGainsTax.value!).toBeLessThan(28_900);
+    expect(pf.capitalGainsTax.note).toContain('440 mil');
     expect(r.exitValue.label).toBe('Valor de saída');
     expect(r.capitalGainsTax.label).toBe('IR sobre ganho de capital');
   });
@@ -189,7 +201,7 @@ describe('computeFinancial: hand-computed case', () => {
     expect(r.cashFlow[1]!.inflow).toBe(1813.67); // 21 764 / 12
     expect(r.cashFlow[1]!.outflow).toBe(sac[0]!.payment);
     const last = r.cashFlow[120]!;
-    expect(last.inflow).toBeCloseTo(1813.67 + 814447.31 - 43792.1, 2);
+    expect(last.inflow).toBeCloseTo(1813.67 + 814447.31, 2); // no tax in the fixture
     expect(last.outflow).toBeCloseTo(sac[119]!.payment + sac[119]!.balance, 2);
     let cumulative = 0;
     for (const p of r.cashFlow) {

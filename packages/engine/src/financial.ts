@@ -1,4 +1,7 @@
+import type { AssumptionId } from '@viabiliza/contracts/analysis';
+import type { FinancialAfterTax } from '@viabiliza/contracts/result/financial-after-tax';
 import type {
+  AssumptionUsed,
   CashFlowPoint,
   Figure,
   FigureSource,
@@ -9,16 +12,21 @@ import type {
 import { computed, figure } from './figure.ts';
 import {
   annualToMonthly,
+  discountedPayback,
   irr,
+  irrRoots,
   mirr,
   monthlyToAnnual,
   npv,
   paybackPeriod,
+  paybackWithDips,
   priceSchedule,
   roundCents,
+  signChanges,
 } from './finance.ts';
 import { acquisitionCostRules } from './acquisition-costs.ts';
 import { financingPlanFor, NO_COSTS, rowOutflow, systemLoan, termCosts, type LoanCosts } from './financing.ts';
+import { RENT_TAX_NOTES, companyRentTax, irpfMonthly, saleTax, type CapitalGainsResult } from './tax.ts';
 import type { ResolvedInputs } from './types.ts';
 
 /*
@@ -32,10 +40,7 @@ const RENT_FROM_REFERENCE_NOTE = 'Aluguel estimado pela referência de R$/m² da
 export const OUT_OF_RANGE_NOTE = 'Valor fora da faixa calculável com as premissas informadas.';
 export const IRR_NO_SIGN_CHANGE_NOTE = 'TIR indefinida: o fluxo não muda de sinal';
 const IRR_NO_ROOT_NOTE = 'TIR indefinida: nenhuma taxa zera o VPL deste fluxo; veja a MTIR.';
-const CAPITAL_GAINS_NOTE =
-  'Alíquotas progressivas da Lei 13.259/2016 (15% até R$ 5 mi, 17,5% até R$ 10 mi, 20% até R$ 30 mi, 22,5% acima) sobre o ' +
-  'ganho (valor de saída − custo total de aquisição). A isenção do imóvel único de até R$ 440 mil e os fatores de redução ' +
-  'da Lei 11.196/2005 não são aplicados automaticamente.';
+const CAPITAL_GAINS_NOTE = RENT_TAX_NOTES.gain;
 
 /** Longest horizon and loan term the engine models (50 years); longer inputs are capped with a note. */
 export const MAX_MONTHS = 600;
@@ -56,24 +61,7 @@ export function monthsIn(x: number, min: number): { months: number; capped: bool
   return { months: Math.max(min, m), capped: false };
 }
 
-/** Capital-gains tax of an individual on a property sale (Lei 13.259/2016 brackets). */
-export function capitalGainsTax(gain: number): number {
-  if (!(gain > 0)) return 0;
-  const brackets: [number, number][] = [
-    [5_000_000, 0.15],
-    [10_000_000, 0.175],
-    [30_000_000, 0.2],
-    [Infinity, 0.225],
-  ];
-  let tax = 0;
-  let lower = 0;
-  for (const [upper, rate] of brackets) {
-    if (gain <= lower) break;
-    tax += (Math.min(gain, upper) - lower) * rate;
-    lower = upper;
-  }
-  return tax;
-}
+export { capitalGainsTax } from './tax.ts';
 
 /** Cash-flow points in cents from monthly inflows and outflows; `null` if any value is not finite. */
 export function toCashFlow(inflows: readonly number[], outflows: readonly number[]): CashFlowPoint[] | null {
@@ -203,7 +191,19 @@ interface AcquisitionParams {
   maintenanceRate: number;
   condominiumFee: number;
   annualTax: number;
+  /** Yearly rent adjustment (the chosen index: IPCA or IGP-M), applied every 12 months. */
+  rentGrowthAnnual: number;
+  /** Yearly adjustment of maintenance, condominium and IPTU (IPCA). */
+  costGrowthAnnual: number;
+  owner: OwnerType;
+  exitCostRate: number;
+  /** > 0: exit value = next 12 months' NOI / exit cap rate; 0: by appreciation. */
+  exitCapRate: number;
+  /** Stress: months at the start without rent (the owner pays condominium, IPTU and upkeep). */
+  rentDelayMonths?: number;
 }
+
+export type OwnerType = 'pf' | 'pj' | 'none';
 
 interface AcquisitionScenario {
   itbi: number;
@@ -217,6 +217,14 @@ interface AcquisitionScenario {
   exitValue: number;
   capitalGainsTax: number;
   cashFlow: CashFlowPoint[] | null;
+  grossRentYear1: number | null;
+  rentTaxYear1: number | null;
+  rentTaxTotal: number | null;
+  exitCosts: number;
+  sale: CapitalGainsResult;
+  /** Flows without the loan: − acquisition total at month 0, NOI − tax monthly, net sale at exit. */
+  unleveredNets: number[] | null;
+  dscr: { min: number; average: number } | null;
 }
 
 function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
@@ -244,39 +252,179 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
   let firstYearDebtService = 0;
   for (const row of sacRows.slice(0, 12)) firstYearDebtService += rowOutflow(row);
 
+  const H = p.horizonMonths;
   let noi: number | null = null;
+  let grossRentYear1: number | null = null;
+  let rentTaxYear1: number | null = null;
+  let rentTaxTotal: number | null = null;
+  let forwardNoi = 0;
+  const operating = new Array<number>(H + 1).fill(0);
+  const unlevered = new Array<number>(H + 1).fill(0);
+  let dscr: AcquisitionScenario['dscr'] = null;
   if (p.rent !== null) {
-    const egi = 12 * p.rent * (1 - p.vacancyRate);
-    // The tenant pays condominium and IPTU while the unit is let; the owner pays them when vacant.
-    const opex = egi * p.managementRate + P * p.maintenanceRate + p.vacancyRate * (12 * p.condominiumFee + p.annualTax);
-    noi = egi - opex;
+    const rent = p.rent;
+    // One month of the operation in year `y` (0-based): rent adjusted by its index every 12 months,
+    // costs by IPCA. The tenant pays condominium and IPTU while the unit is let; the owner when vacant.
+    const month = (y: number) => {
+      const egi = rent * (1 + p.rentGrowthAnnual) ** y * (1 - p.vacancyRate);
+      const cost = (1 + p.costGrowthAnnual) ** y;
+      const management = egi * p.managementRate;
+      const vacancyCost = p.vacancyRate * (p.condominiumFee + p.annualTax / 12) * cost;
+      const noiM = egi - management - (P * p.maintenanceRate * cost) / 12 - vacancyCost;
+      const tax = p.owner === 'pf' ? irpfMonthly(egi, egi - management - vacancyCost) : p.owner === 'pj' ? companyRentTax(egi) : 0;
+      return { egi, noi: noiM, tax };
+    };
+    let year = -1;
+    let cur = month(0);
+    let taxTotal = 0;
+    let dscrMin = Infinity;
+    let dscrSum = 0;
+    let dscrCount = 0;
+    noi = 0;
+    grossRentYear1 = 0;
+    rentTaxYear1 = 0;
+    for (let m = 1; m <= H; m++) {
+      const y = Math.floor((m - 1) / 12);
+      if (y !== year) {
+        year = y;
+        cur = month(y);
+      }
+      if (m <= 12) {
+        noi += cur.noi;
+        grossRentYear1 += cur.egi;
+        rentTaxYear1 += cur.tax;
+      }
+      const idle = m <= (p.rentDelayMonths ?? 0);
+      const monthTax = idle ? 0 : cur.tax;
+      // A month without a tenant: no rent, the owner pays upkeep, condominium and IPTU.
+      const monthNoi = idle ? -((P * p.maintenanceRate) / 12 + p.condominiumFee + p.annualTax / 12) * (1 + p.costGrowthAnnual) ** y : cur.noi;
+      taxTotal += monthTax;
+      operating[m] = monthNoi - monthTax;
+      unlevered[m] = monthNoi - monthTax;
+      const debtRow = sacRows[m - 1];
+      const debt = debtRow ? rowOutflow(debtRow) : 0;
+      if (debt > 0) {
+        const ratio = cur.noi / debt;
+        dscrMin = Math.min(dscrMin, ratio);
+        dscrSum += ratio;
+        dscrCount++;
+      }
+    }
+    // Year-1 figures keep a 12-month basis when the horizon is shorter (yields are annual).
+    if (H < 12) {
+      const first = month(0);
+      noi = first.noi * 12;
+      grossRentYear1 = first.egi * 12;
+      rentTaxYear1 = first.tax * 12;
+    }
+    rentTaxTotal = taxTotal;
+    forwardNoi = month(Math.floor(H / 12)).noi * 12;
+    if (dscrCount > 0) dscr = { min: dscrMin, average: dscrSum / dscrCount };
   }
 
-  const H = p.horizonMonths;
-  const exitValue = P * (1 + p.appreciationAnnual) ** (H / 12);
-  const tax = capitalGainsTax(exitValue - acquisitionTotal);
+  const exitValue =
+    p.exitCapRate > 0 && p.rent !== null ? Math.max(0, forwardNoi) / p.exitCapRate : P * (1 + p.appreciationAnnual) ** (H / 12);
+  const exitCosts = exitValue * p.exitCostRate;
+  const sale = saleTax(p.owner, exitValue, exitCosts, acquisitionTotal, H);
+  const tax = sale.tax;
+  const netSale = exitValue - exitCosts - tax;
 
   let cashFlow: CashFlowPoint[] | null = null;
+  let unleveredNets: number[] | null = null;
   if (noi !== null) {
     const inflows = new Array<number>(H + 1).fill(0);
     const outflows = new Array<number>(H + 1).fill(0);
     outflows[0] = equity;
-    const operating = noi / 12;
     for (let m = 1; m <= H; m++) {
-      inflows[m] = Math.max(0, operating);
+      inflows[m] = Math.max(0, operating[m]!);
       const debtRow = sacRows[m - 1];
-      outflows[m] = Math.max(0, -operating) + (debtRow ? rowOutflow(debtRow) : 0);
+      outflows[m] = Math.max(0, -operating[m]!) + (debtRow ? rowOutflow(debtRow) : 0);
     }
-    inflows[H]! += exitValue - tax;
-    outflows[H]! += H <= sacRows.length ? sacRows[H - 1]!.balance : 0;
+    inflows[H]! += Math.max(0, netSale);
+    outflows[H]! += Math.max(0, -netSale) + (H <= sacRows.length ? sacRows[H - 1]!.balance : 0);
     cashFlow = toCashFlow(inflows, outflows);
+    unlevered[0] = -acquisitionTotal;
+    unlevered[H]! += netSale;
+    unleveredNets = unlevered;
   }
-  return { itbi, notary, acquisitionTotal, loan, equity, noi, firstYearDebtService, exitValue, capitalGainsTax: tax, cashFlow };
+  return {
+    itbi,
+    notary,
+    acquisitionTotal,
+    loan,
+    equity,
+    noi,
+    firstYearDebtService,
+    exitValue,
+    capitalGainsTax: tax,
+    cashFlow,
+    grossRentYear1,
+    rentTaxYear1,
+    rentTaxTotal,
+    exitCosts,
+    sale,
+    unleveredNets,
+    dscr,
+  };
+}
+
+/** NPV of the levered flow at the hurdle rate; null without a flow. */
+function scenarioNpv(p: AcquisitionParams, monthlyRate: number): number | null {
+  const cf = runAcquisition(p).cashFlow;
+  return cf ? npv(monthlyRate, cf.map((x) => x.net)) : null;
+}
+
+/**
+ * The value of `key` in [lo, hi] at which the NPV crosses zero, or null when it does not cross
+ * inside the bracket. NPV is monotone and nearly linear in rent and in price, so regula falsi
+ * (Illinois variant) converges in a handful of full runs; a bisection step guards the rest.
+ */
+function breakEven(p: AcquisitionParams, key: 'rent' | 'price', lo: number, hi: number, monthlyRate: number): number | null {
+  const at = (x: number) => scenarioNpv({ ...p, [key]: x }, monthlyRate);
+  let a = lo;
+  let b = hi;
+  let fa = at(a);
+  let fb = at(b);
+  if (fa === null || fb === null || !Number.isFinite(fa) || !Number.isFinite(fb) || (fa < 0) === (fb < 0)) return null;
+  let side = 0;
+  for (let i = 0; i < 40; i++) {
+    let x = (a * fb - b * fa) / (fb - fa);
+    if (!Number.isFinite(x) || x <= Math.min(a, b) || x >= Math.max(a, b)) x = (a + b) / 2;
+    const fx = at(x);
+    if (fx === null || !Number.isFinite(fx)) return null;
+    if (Math.abs(fx) < 0.01 || Math.abs(b - a) < 0.005) return x;
+    if ((fx < 0) === (fb < 0)) {
+      b = x;
+      fb = fx;
+      if (side === -1) fa /= 2;
+      side = -1;
+    } else {
+      a = x;
+      fa = fx;
+      if (side === 1) fb /= 2;
+      side = 1;
+    }
+  }
+  return (a + b) / 2;
 }
 
 function scenarioIrr(p: AcquisitionParams): number | null {
   const cf = runAcquisition(p).cashFlow;
   return cf ? annualIrr(cf.map((x) => x.net)) : null;
+}
+
+/** A pure numeric function remembered by its arguments (one analysis' lifetime). */
+function memoNumber<A extends number[]>(f: (...args: A) => number): (...args: A) => number {
+  const cache = new Map<string, number>();
+  return (...args: A) => {
+    const key = args.join('|');
+    let v = cache.get(key);
+    if (v === undefined) {
+      v = f(...args);
+      cache.set(key, v);
+    }
+    return v;
+  };
 }
 
 function roundRate(x: number): number {
@@ -329,7 +477,13 @@ const PRICE_SOURCE: FigureSource = { kind: 'questionnaire', field: 'targetValue'
 const AREA_SOURCE: FigureSource = { kind: 'questionnaire', field: 'usableArea', label: 'Área útil (m²)' };
 const RENT_SOURCE: FigureSource = { kind: 'questionnaire', field: 'monthlyRent', label: 'Aluguel mensal (R$)' };
 
-export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
+/** Options of one run: `light` skips the sensitivity and after-tax detail (stress scenarios). */
+export interface FinancialRunOptions {
+  light?: boolean;
+  rentDelayMonths?: number;
+}
+
+export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOptions = {}): FinancialResult {
   const a = inputs.assumptions;
   const priceValue = inputs.price?.value;
   const P = typeof priceValue === 'number' && Number.isFinite(priceValue) && priceValue > 0 ? priceValue : null;
@@ -362,6 +516,9 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   const discount = { value: Math.max(0, finite(a.discountRateAnnual.value)), source: a.discountRateAnnual.source };
   const typedDownValue = inputs.downPayment?.value;
   const typedDown = typeof typedDownValue === 'number' && Number.isFinite(typedDownValue) ? typedDownValue : null;
+  const rentIndex: 'ipca' | 'igpm' = Math.round(finite(a.rentIndex?.value)) === 1 ? 'igpm' : 'ipca';
+  const ownerCode = Math.round(finite(a.ownerType?.value));
+  const owner: OwnerType = ownerCode === 1 ? 'pj' : ownerCode === 2 ? 'none' : 'pf';
   const docItbiValue = inputs.itbi?.value;
   const docItbi = typeof docItbiValue === 'number' && Number.isFinite(docItbiValue) && docItbiValue > 0 && P !== null && P > 0 ? docItbiValue : null;
   // Loan rules (financing.ts): regime, LTV by system, SFH rate cap, TR, insurance, fee, CET.
@@ -376,8 +533,9 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
           // The ITBI the guia / receipt states, as the rate it implies at this price (sensitivity cells scale with it).
           itbiRate: docItbi !== null ? docItbi / P : finite(a.itbiRate.value),
           notaryRate: finite(a.notaryRate.value),
-          ...(costRules.itbiOf ? { itbiOf: costRules.itbiOf } : {}),
-          ...(costRules.notaryOf ? { notaryOf: costRules.notaryOf } : {}),
+          // Memoised: the sensitivity cells and break-evens re-run the same prices many times.
+          ...(costRules.itbiOf ? { itbiOf: memoNumber(costRules.itbiOf) } : {}),
+          ...(costRules.notaryOf ? { notaryOf: memoNumber(costRules.notaryOf) } : {}),
           downPayment: typedDown,
           downPaymentRate: finite(a.downPaymentRate.value),
           financingAllowed: inputs.acceptsFinancing !== false,
@@ -392,6 +550,12 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
           maintenanceRate: finite(a.maintenanceRate.value),
           condominiumFee: Math.max(0, finite(inputs.condominiumFee?.value)),
           annualTax: Math.max(0, finite(inputs.annualTax?.value)),
+          rentGrowthAnnual: Math.max(-0.99, finite(rentIndex === 'igpm' ? a.igpmAnnual?.value : a.inflationAnnual?.value)),
+          costGrowthAnnual: Math.max(-0.99, finite(a.inflationAnnual?.value)),
+          owner,
+          exitCostRate: Math.max(0, finite(a.exitCostRate?.value)),
+          exitCapRate: Math.max(0, finite(a.exitCapRate?.value)),
+          ...(options.rentDelayMonths ? { rentDelayMonths: options.rentDelayMonths } : {}),
         };
   const s = params ? runAcquisition(params) : null;
 
@@ -432,7 +596,10 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
   const returns = returnFigures(s?.cashFlow ?? null, discount, financing ? params!.financingRateAnnual : discount.value, incomeNote ?? OUT_OF_RANGE_NOTE);
   const NOI = 'NOI (aluguel × 12 × (1 − vacância) − administração − manutenção − condomínio e IPTU na vacância)';
 
+  const afterTax = params && s && !options.light ? afterTaxFigures(params, s, discount, rentIndex, a, financing !== null) : undefined;
+
   return {
+    ...(afterTax ? { afterTax } : {}),
     price,
     area: areaFigure,
     itbi:
@@ -468,7 +635,9 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
       'Valor de saída',
       s?.exitValue,
       'BRL',
-      `Preço × (1 + valorização anual)^anos (${(horizon.months / 12).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} anos)`,
+      params && params.exitCapRate > 0 && rent !== null
+        ? 'NOI dos 12 meses seguintes à saída / cap rate de saída'
+        : `Preço × (1 + valorização anual)^anos (${(horizon.months / 12).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} anos)`,
       priceNote ?? (horizon.capped ? `Horizonte limitado a ${MAX_MONTHS / 12} anos.` : undefined),
     ),
     capitalGainsTax: fig(
@@ -476,10 +645,108 @@ export function computeFinancial(inputs: ResolvedInputs): FinancialResult {
       'IR sobre ganho de capital',
       s?.capitalGainsTax,
       'BRL',
-      'Alíquotas progressivas sobre (valor de saída − custo total de aquisição)',
-      priceNote ?? CAPITAL_GAINS_NOTE,
+      owner === 'pj'
+        ? 'Lucro presumido: (valor de saída − custos de venda − custo de aquisição) × (IRPJ 15 % + CSLL 9 %) + 10 % acima de R$ 60 mil'
+        : owner === 'none'
+          ? 'Sem imposto nesta análise (premissa)'
+          : 'Alíquotas progressivas sobre (valor de saída − custos de venda − custo total de aquisição) × FR2',
+      priceNote ?? (owner === 'pf' ? (s?.sale.exempt ? `${CAPITAL_GAINS_NOTE} Venda até R$ 440 mil: considerada isenta (imóvel único).` : CAPITAL_GAINS_NOTE) : undefined),
     ),
     cashFlow: s?.cashFlow ?? [],
-    sensitivity: params && s?.cashFlow ? acquisitionSensitivity(params, financing !== null) : [],
+    sensitivity: params && s?.cashFlow && !options.light ? acquisitionSensitivity(params, financing !== null) : [],
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// After tax: unlevered and levered returns, DSCR, break-evens, payback details, several IRRs.
+
+const OWNER_LABEL: Record<OwnerType, string> = { pf: 'pessoa física', pj: 'pessoa jurídica (lucro presumido)', none: 'sem imposto' };
+
+function afterTaxFigures(
+  p: AcquisitionParams,
+  s: AcquisitionScenario,
+  discount: { value: number; source: FigureSource },
+  rentIndex: 'ipca' | 'igpm',
+  a: Record<AssumptionId, AssumptionUsed>,
+  financed: boolean,
+): FinancialAfterTax {
+  const fig = (id: string, label: string, value: number | null | undefined, unit: Figure['unit'], formula: string, note?: string) =>
+    figure(id, label, value, unit, computed(formula), note ?? outOfRangeNote(value));
+  const noRent = RENT_MISSING_NOTE;
+  const monthly = annualToMonthly(discount.value);
+  const nets = s.cashFlow?.map((x) => x.net) ?? null;
+  const un = s.unleveredNets;
+  const roots = nets ? irrRoots(nets).map(monthlyToAnnual).filter(Number.isFinite) : [];
+  const changes = nets ? signChanges(nets) : 0;
+  const warnings: string[] = [];
+  if (nets && changes > 1) {
+    warnings.push(
+      roots.length > 1
+        ? `O fluxo muda de sinal ${changes} vezes e tem ${roots.length} TIRs (${roots.map((r) => `${(r * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`).join('; ')}): a TIR mostrada é a mais próxima de zero; use o VPL e a MTIR.`
+        : `O fluxo muda de sinal ${changes} vezes: pode haver mais de uma TIR; use o VPL e a MTIR.`,
+    );
+  }
+  const unIrr = un ? annualIrr(un) : null;
+  const levIrr = nets ? annualIrr(nets) : null;
+  const dips = nets ? paybackWithDips(nets) : { firstPositive: null, negativeAgain: null };
+  const dPayback = nets ? discountedPayback(monthly, nets) : null;
+  const beRent = p.rent !== null ? breakEven(p, 'rent', 0, Math.max(1, p.rent) * 20, monthly) : null;
+  const maxPrice = p.rent !== null ? breakEven(p, 'price', 1, p.price * 20, monthly) : null;
+  const indexRow = rentIndex === 'igpm' ? a.igpmAnnual : a.inflationAnnual;
+  const hurdleNote =
+    a.discountRateAnnual.overridden ? undefined : `TMA = Selic + prêmio de risco de ${((a.riskPremium?.value ?? 0) * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} p.p.`;
+  const notes = [RENT_TAX_NOTES[p.owner]];
+  if (p.owner === 'pf') notes.push(RENT_TAX_NOTES.gain);
+  notes.push(
+    `Aluguel reajustado a cada 12 meses pelo ${rentIndex === 'igpm' ? 'IGP-M' : 'IPCA'}; manutenção, condomínio e IPTU pelo IPCA; fluxos nominais descontados à TMA nominal.`,
+  );
+  return {
+    ownerType: p.owner,
+    rentIndex,
+    rentGrowthAnnual: figure('rentGrowthAnnual', `Reajuste anual do aluguel (${rentIndex === 'igpm' ? 'IGP-M' : 'IPCA'})`, p.rentGrowthAnnual, 'fraction', indexRow?.source ?? computed('Premissa')),
+    costGrowthAnnual: figure('costGrowthAnnual', 'Reajuste anual dos custos (IPCA)', p.costGrowthAnnual, 'fraction', a.inflationAnnual?.source ?? computed('Premissa')),
+    hurdleRate: figure('hurdleRate', 'TMA (taxa mínima de atratividade, a.a.)', discount.value, 'fraction', discount.source, hurdleNote),
+    grossRentYear1: fig('grossRentYear1', 'Aluguel recebido no 1º ano', s.grossRentYear1, 'BRL', 'Σ aluguel × (1 − vacância), meses 1–12', s.grossRentYear1 === null ? noRent : undefined),
+    noiYear1: fig('noiYear1', 'NOI do 1º ano', s.noi, 'BRL', 'Aluguel recebido − administração − manutenção − condomínio e IPTU na vacância, meses 1–12', s.noi === null ? noRent : undefined),
+    rentTaxYear1: fig('rentTaxYear1', `Imposto sobre o aluguel no 1º ano (${OWNER_LABEL[p.owner]})`, s.rentTaxYear1, 'BRL', 'Σ imposto mensal, meses 1–12', s.rentTaxYear1 === null ? noRent : RENT_TAX_NOTES[p.owner]),
+    rentTaxTotal: fig('rentTaxTotal', 'Imposto sobre o aluguel no horizonte', s.rentTaxTotal, 'BRL', 'Σ imposto mensal no horizonte', s.rentTaxTotal === null ? noRent : undefined),
+    exitMethod: p.exitCapRate > 0 && p.rent !== null ? 'capRate' : 'appreciation',
+    exitCosts: fig('exitCosts', 'Custos de venda na saída', s.exitCosts, 'BRL', 'Valor de saída × custos de venda (%)'),
+    capitalGain: fig('capitalGain', 'Ganho de capital', s.sale.gain, 'BRL', 'Valor de saída − custos de venda − custo total de aquisição'),
+    reductionFactor: fig(
+      'reductionFactor',
+      'Fator de redução FR2',
+      s.sale.reductionFactor,
+      'fraction',
+      p.owner === 'pf' ? `1 / 1,0035^${p.horizonMonths} (Lei 11.196/2005 art. 40)` : 'Não se aplica a pessoa jurídica',
+    ),
+    capitalGainsExempt: s.sale.exempt,
+    unleveredNpv: fig('unleveredNpv', 'VPL sem financiamento', un ? npv(monthly, un) : null, 'BRL', 'Fluxo sem financiamento (custo total à vista, NOI − imposto, venda líquida) descontado à TMA', un ? undefined : noRent),
+    unleveredIrr: fig('unleveredIrr', 'TIR sem financiamento (a.a.)', unIrr, 'fraction', 'TIR do fluxo sem financiamento, anualizada', un ? (unIrr === null ? IRR_NO_ROOT_NOTE : undefined) : noRent),
+    leveredIrr: fig(
+      'leveredIrr',
+      financed ? 'TIR alavancada (a.a.)' : 'TIR do capital próprio (a.a.)',
+      levIrr,
+      'fraction',
+      financed ? 'TIR do fluxo do capital próprio (entrada, prestações, saldo quitado na venda), anualizada' : 'Sem financiamento: igual à TIR sem financiamento',
+      nets ? (levIrr === null ? IRR_NO_ROOT_NOTE : undefined) : noRent,
+    ),
+    dscrMin: fig('dscrMin', 'DSCR mínimo', s.dscr?.min ?? null, 'count', 'min(NOI mensal / prestação do mês)', s.dscr ? undefined : financed ? noRent : 'Sem financiamento.'),
+    dscrAverage: fig('dscrAverage', 'DSCR médio', s.dscr?.average ?? null, 'count', 'média(NOI mensal / prestação do mês)', s.dscr ? undefined : financed ? noRent : 'Sem financiamento.'),
+    breakEvenRent: fig('breakEvenRent', 'Aluguel de equilíbrio (VPL = 0)', beRent, 'BRL/mes', 'Aluguel mensal inicial que zera o VPL à TMA', p.rent === null ? noRent : beRent === null ? 'Nenhum aluguel até 20 × o atual zera o VPL.' : undefined),
+    maxPrice: fig('maxPrice', 'Preço máximo (VPL = 0)', maxPrice, 'BRL', 'Preço que zera o VPL à TMA, com o mesmo aluguel', p.rent === null ? noRent : maxPrice === null ? 'Nenhum preço entre R$ 1 e 20 × o atual zera o VPL.' : undefined),
+    discountedPaybackMonths: fig(
+      'discountedPaybackMonths',
+      'Payback descontado',
+      dPayback,
+      'months',
+      'Primeiro mês em que o fluxo acumulado descontado à TMA volta a ser ≥ 0',
+      nets ? (dPayback === null ? 'Não se paga à TMA dentro do horizonte.' : undefined) : noRent,
+    ),
+    payback: { firstPositiveMonth: dips.firstPositive, negativeAgainMonth: dips.negativeAgain },
+    irrRoots: roots,
+    signChanges: changes,
+    irrWarnings: warnings,
+    notes,
   };
 }

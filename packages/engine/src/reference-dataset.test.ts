@@ -126,3 +126,12 @@ describe('staleReference at month ends', () => {
     expect(staleReference({ ...row, asOf: '2025-06-18' }, '2025-09-10')).not.toBeNull();
   });
 });
+
+describe('staleReference of a month-dated row', () => {
+  it('counts from the end of the month: FipeZAP of set/2026 is current until 30/11/2026', () => {
+    const row: ReferenceRow = { id: 'm', series: 'fipezap-venda', label: 'FipeZAP venda Porto Alegre (R$/m²)', value: 8765.4, unit: 'BRL/m2', asOf: '2026-09', source: 's', uncertain: false };
+    expect(staleReference(row, '2026-11-25')).toBeNull();
+    expect(staleReference(row, '2026-11-30')).toBeNull();
+    expect(staleReference(row, '2026-12-01')?.message).toBe('FipeZAP venda Porto Alegre de set/2026 usada em dez/2026: dado com mais de 2 meses; confira o valor atual.');
+  });
+});

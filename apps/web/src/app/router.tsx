@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'security-audit', lazy: lazyRoute(() => import('@/app/routes/security-audit')) },
           { path: 'phase4', lazy: lazyRoute(() => import('@/app/routes/phase4')) },
           { path: 'backup', lazy: lazyRoute(() => import('@/app/routes/backup')) },
+          { path: 'dados-de-referencia', lazy: lazyRoute(() => import('@/app/routes/reference-data')) },
           { path: 'analytics', lazy: lazyRoute(() => import('@/app/routes/analytics')) },
           { path: 'history', lazy: lazyRoute(() => import('@/app/routes/history')) },
           { path: 'dashboard/analysis/:id', lazy: lazyRoute(() => import('@/app/routes/analysis-detail')) },

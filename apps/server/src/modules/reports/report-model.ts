@@ -539,9 +539,9 @@ function keyFiguresSection(result: AnalysisResult): Section | null {
 }
 
 const TEMPLATE_SECTIONS: Record<ReportTemplate, readonly string[]> = {
-  executive: ['summary', 'key-figures', 'top-risks', 'top-opportunities', 'next-steps', 'conclusion'],
-  technical: ['score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'assumptions', 'references', 'warnings'],
-  complete: ['summary', 'key-figures', 'score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'assumptions', 'references', 'warnings', 'conclusion'],
+  executive: ['summary', 'key-figures', 'reference-warnings', 'top-risks', 'top-opportunities', 'next-steps', 'conclusion'],
+  technical: ['score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'reference-warnings', 'assumptions', 'references', 'warnings'],
+  complete: ['summary', 'key-figures', 'score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'reference-warnings', 'assumptions', 'references', 'warnings', 'conclusion'],
 };
 
 /** The sections of `template`, in order, each present only when the result has its data. */
@@ -566,6 +566,9 @@ export function buildSections(source: ReportSource, template: ReportTemplate): S
     risks: () => ({ id: 'risks', title: 'Riscos', blocks: [insights(r.risks, 'Nenhum risco relevante identificado com os dados informados.')] }),
     opportunities: () => ({ id: 'opportunities', title: 'Oportunidades', blocks: [insights(r.opportunities, 'Nenhuma oportunidade destacada com os dados informados.')] }),
     recommendations: () => ({ id: 'recommendations', title: 'Recomendações', blocks: [insights(r.recommendations, 'Nenhuma recomendação adicional.')] }),
+    // Reference figures used after twice their cadence (refdata, issue 17), next to the assumptions.
+    'reference-warnings': () =>
+      r.referenceWarnings?.length ? { id: 'reference-warnings', title: 'Dados de referência antigos', blocks: [{ kind: 'list', items: r.referenceWarnings.map((w) => parseInline(w.message)) }] } : null,
     assumptions: () => assumptionsSection(r),
     references: () => referencesSection(r),
     warnings: () => (r.warnings.length ? { id: 'warnings', title: 'Avisos', blocks: [{ kind: 'list', items: r.warnings.map(parseInline) }] } : null),

@@ -28,6 +28,7 @@ export const ADMIN_LINKS: NavLinkItem[] = [
   { to: '/phase4', label: 'IA Avançada' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/backup', label: 'Backup' },
+  { to: '/dados-de-referencia', label: 'Dados de referência' },
 ];
 
 export function headerLinks(signedIn: boolean, isAdmin: boolean): NavLinkItem[] {

@@ -9,6 +9,7 @@ import { SuggestionsPanel } from '@/features/analysis/components/suggestions-pan
 import { AcquisitionCostsCard } from '@/features/analysis/components/acquisition-costs-card';
 import { FinancingPanel } from '@/features/analysis/components/financing-panel';
 import { ReportCard } from '@/features/analysis/components/report-card';
+import { ReferenceWarningsBanner } from '@/features/analysis/components/reference-warnings-banner';
 import { ReportsPanel } from '@/features/analysis/components/reports-panel';
 import { HeatMapLegend, SensitivityHeatMap } from '@/features/analysis/components/sensitivity-heat-map';
 import { ValuationPanel } from '@/features/analysis/components/valuation-panel';
@@ -78,6 +79,7 @@ export function AnalysisResults({
 
       <TabsContent value="analysis" className="space-y-4">
         <ReportCard analysis={analysis} />
+        <ReferenceWarningsBanner warnings={analysis.result?.referenceWarnings} />
         {flows.length > 0 && (
           <Card>
             <CardHeader className="px-4 sm:px-6">
