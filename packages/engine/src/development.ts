@@ -41,8 +41,9 @@ export const PRESUMIDO_RATE = 0.0065 + 0.03 + 0.15 * 0.08 + 0.09 * 0.12;
 export const RET_MCMV_RATE = 0.01;
 const PRESUMIDO_NOTE =
   'Lucro presumido: PIS 0,65 % e Cofins 3 % (cumulativos) + IRPJ 15 % e CSLL 9 % sobre presunção de 8 % e 12 % da receita ' +
-  '(Lei 9.249/1995 art. 15 e 20; Lei 9.718/1998) = 5,93 % das receitas; o adicional de IRPJ (10 % do lucro presumido acima ' +
-  'de R$ 20 mil/mês) não está incluído.';
+  '(Lei 9.249/1995 art. 15 e 20; IN RFB 1.700/2017 art. 33 § 1º; Solução de Consulta Cosit 7/2021; PIS/Cofins cumulativos da ' +
+  'Lei 9.718/1998) = 5,93 % das receitas; o adicional de IRPJ (10 % do lucro presumido acima de R$ 20 mil/mês) e mudanças de ' +
+  'presunção posteriores a 2025 não estão incluídos (confirme com o contador).';
 const DEFAULT_PAYMENT = { signal: 0.1, monthly: 0.2, balloons: 0.1, keys: 0.05 };
 const DEFAULT_PERMUTA_SHARE = 0.2;
 const MAX_DELAY_SEARCH = 60;

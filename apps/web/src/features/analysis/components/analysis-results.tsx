@@ -1,6 +1,7 @@
 import { BarChart3, FileSearch, FileText, Lightbulb, LineChart, Scale, Smile } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 
+import { DevelopmentPanel } from '@/features/analysis/components/development-panel';
 import { DossierPanel } from '@/features/analysis/components/dossier-panel';
 import { InsightsPanel } from '@/features/analysis/components/insights-panel';
 import { PredictivePanel } from '@/features/analysis/components/predictive-panel';
@@ -99,6 +100,7 @@ export function AnalysisResults({
         )}
         <AcquisitionCostsCard financial={analysis.result?.financial} />
         <FinancingPanel financing={analysis.result?.financial?.financing} />
+        <DevelopmentPanel development={analysis.result?.development} />
         {matrices.length > 0 && (
           <Card>
             <CardHeader className="px-4 sm:px-6">

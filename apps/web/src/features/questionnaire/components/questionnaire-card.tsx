@@ -9,6 +9,7 @@ import { ChevronDown, ClipboardList, Eraser } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useMemo, useState } from 'react';
 
+import { DevelopmentInputsPanel, isDevelopmentDraft } from '@/features/questionnaire/components/development-inputs-panel';
 import { QuestionnaireFieldControl, isWideField } from '@/features/questionnaire/components/questionnaire-field';
 import type { QuestionnaireDraft } from '@/features/questionnaire/hooks/use-questionnaire-draft';
 import { questionnaireFieldErrors, sectionFilledCount } from '@/features/questionnaire/utils/draft';
@@ -25,7 +26,7 @@ import { cn } from '@/lib/utils';
  * them to the analysis.
  */
 export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {
-  const { values, setField, clear } = draft;
+  const { values, setField, setDevelopment, clear } = draft;
   const progress = questionnaireProgress(values);
   const filled = filledFieldCount(values);
   const errors = useMemo(() => questionnaireFieldErrors(values), [values]);
@@ -122,6 +123,7 @@ export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {
               </Collapsible.Root>
             );
           })}
+          {isDevelopmentDraft(values) && <DevelopmentInputsPanel value={values.development} onChange={setDevelopment} />}
         </div>
       </CardContent>
     </Card>

@@ -24,6 +24,8 @@ function writeStorage(key: string, json: string | null): void {
 export interface QuestionnaireDraft {
   values: QuestionnaireInput;
   setField: <F extends QuestionnaireField>(field: F, value: QuestionnaireInput[F]) => void;
+  /** 'Premissas do empreendimento', a block of its own. */
+  setDevelopment: (value: QuestionnaireInput['development']) => void;
   /** 'Limpar': empties the form and forgets the saved draft. */
   clear: () => void;
 }
@@ -45,7 +47,10 @@ export function useQuestionnaireDraft(userId: string): QuestionnaireDraft {
   const setField = useCallback(<F extends QuestionnaireField>(field: F, value: QuestionnaireInput[F]) => {
     setState((previous) => ({ ...previous, values: { ...previous.values, [field]: value } }));
   }, []);
+  const setDevelopment = useCallback((value: QuestionnaireInput['development']) => {
+    setState((previous) => ({ ...previous, values: { ...previous.values, development: value } }));
+  }, []);
   const clear = useCallback(() => setState((previous) => ({ key: previous.key, values: {} })), []);
 
-  return { values: state.values, setField, clear };
+  return { values: state.values, setField, setDevelopment, clear };
 }

@@ -1,5 +1,6 @@
 import {
   QUESTIONNAIRE_SECTIONS,
+  developmentInputsSchema,
   questionnaireSchema,
   type QuestionnaireField,
   type QuestionnaireInput,
@@ -36,6 +37,8 @@ export function serializeDraft(values: QuestionnaireInput): string | null {
     const value = values[field];
     if (!isEmpty(value)) kept[field] = value;
   }
+  const development = Object.entries(values.development ?? {}).filter(([, v]) => !isEmpty(v));
+  if (development.length) kept.development = Object.fromEntries(development);
   return Object.keys(kept).length ? JSON.stringify(kept) : null;
 }
 
@@ -84,6 +87,9 @@ export function parseDraft(raw: string | null): QuestionnaireInput {
         break;
     }
   }
+  // 'Premissas do empreendimento': kept when it parses against its schema.
+  const development = developmentInputsSchema.safeParse(stored.development);
+  if (stored.development && development.success) (draft as Record<string, unknown>).development = development.data;
   return draft as QuestionnaireInput;
 }
 
