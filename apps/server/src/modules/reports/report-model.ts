@@ -271,28 +271,56 @@ function sensitivityBlocks(matrices: readonly SensitivityMatrix[]): Block[] {
   return blocks;
 }
 
+/** Monthly rates are small (TR 0,1711 %, MIP 0,0289 %): four decimals, so they do not print as 0,0 %. */
+function monthlyRateCell(f: Figure): Cell[] {
+  const v = f.value;
+  const shown = v === null ? 'n/d' : `${(v * 100).toLocaleString('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}% ao mês`;
+  return [{ text: f.label }, { text: shown, note: f.note, bold: true }, { text: formatSource(f.source), tone: 'muted' }];
+}
+
 function financingBlocks(fin: NonNullable<FinancialResult['financing']>): Block[] {
-  return [
-    { kind: 'subheading', text: 'Financiamento (SAC e Price)' },
-    figureTable([fin.downPayment, fin.loanAmount, fin.rateAnnual, fin.termMonths]),
-    {
-      kind: 'table',
-      columns: [
-        { label: 'Sistema', weight: 1 },
-        { label: '1ª parcela', align: 'right', weight: 1.6 },
-        { label: 'Última parcela', align: 'right', weight: 1.6 },
-        { label: 'Juros totais', align: 'right', weight: 1.8 },
-        { label: 'Total pago', align: 'right', weight: 1.8 },
-      ],
-      rows: [fin.sac, fin.price].map((s) => [
-        { text: s.system === 'SAC' ? 'SAC' : 'Price', bold: true },
-        { text: formatMoney(s.firstPayment) },
-        { text: formatMoney(s.lastPayment) },
-        { text: formatMoney(s.totalInterest) },
-        { text: formatMoney(s.totalPaid) },
-      ]),
-    },
+  const blocks: Block[] = [
+    { kind: 'subheading', text: fin.regime ? `Financiamento (SAC e Price) — ${fin.regime}` : 'Financiamento (SAC e Price)' },
+    figureTable([fin.downPayment, fin.loanAmount, fin.rateAnnual, fin.termMonths, fin.sfhCeiling, fin.insurance?.adminFeeMonthly, fin.insurance?.borrowerAge]),
   ];
+  const monthly = [fin.tr, fin.insurance?.mipRateMonthly, fin.insurance?.dfiRateMonthly].filter((f): f is Figure => !!f);
+  if (monthly.length) blocks.push({ kind: 'table', columns: FIGURE_COLUMNS, rows: monthly.map(monthlyRateCell) });
+  const bySystem = (s: 'SAC' | 'PRICE') => ({
+    ltv: fin.ltvMax?.[s],
+    loan: fin.loanBySystem?.[s] ?? (s === 'SAC' ? fin.loanAmount : undefined),
+    cet: fin.cet?.[s],
+  });
+  blocks.push({
+    kind: 'table',
+    caption: 'Parcelas com seguros MIP/DFI e tarifa; juros sobre o saldo corrigido pela TR. CET: TIR mensal dos fluxos do tomador, anualizada.',
+    columns: [
+      { label: 'Sistema', weight: 1 },
+      { label: 'Cota máx.', align: 'right', weight: 1.1 },
+      { label: 'Financiado', align: 'right', weight: 1.8 },
+      { label: '1ª parcela', align: 'right', weight: 1.6 },
+      { label: 'Última parcela', align: 'right', weight: 1.6 },
+      { label: 'Juros totais', align: 'right', weight: 1.8 },
+      { label: 'Seguros e tarifas', align: 'right', weight: 1.7 },
+      { label: 'Total pago', align: 'right', weight: 1.8 },
+      { label: 'CET', align: 'right', weight: 1 },
+    ],
+    rows: [fin.sac, fin.price].map((s) => {
+      const b = bySystem(s.system);
+      return [
+        { text: s.system === 'SAC' ? 'SAC' : 'Price', bold: true },
+        { text: b.ltv ? formatFigure(b.ltv) : 'n/d' },
+        { text: b.loan ? formatFigure(b.loan) : 'n/d' },
+        { text: formatMoney(s.firstPaymentTotal ?? s.firstPayment) },
+        { text: formatMoney(s.lastPaymentTotal ?? s.lastPayment) },
+        { text: formatMoney(s.totalInterest) },
+        { text: formatMoney((s.totalInsurance ?? 0) + (s.totalFees ?? 0)) },
+        { text: formatMoney(s.totalPaidAll ?? s.totalPaid) },
+        { text: b.cet ? formatFigure(b.cet) : 'n/d', bold: true },
+      ];
+    }),
+  });
+  for (const n of fin.notes ?? []) blocks.push(text(n, 'note'));
+  return blocks;
 }
 
 // ------------------------------------------------------------------------------------------------
