@@ -272,6 +272,9 @@ export function notaryFeesFor(q: NotaryQuery, tables: readonly NotaryFeeTable[] 
     registroTable,
     source: sources.join(' · '),
     uncertain,
-    note: [`Cartório: ${parts.join('; ')}.`, ...tableNotes, ...(!escrituraTable || !registroTable ? [NOTARY_ESTIMATE_NOTE] : [])].join(' '),
+    note:
+      !escrituraTable && !registroTable
+        ? `Estimativa de ${pct} do valor: sem tabela de emolumentos deste estado na base; confirme no cartório.`
+        : [`Cartório: ${parts.join('; ')}.`, ...tableNotes, ...(!escrituraTable || !registroTable ? [NOTARY_ESTIMATE_NOTE] : [])].join(' '),
   };
 }
