@@ -135,7 +135,7 @@ describe('GET /api/analyses (history)', () => {
     );
     expect(item.property).toEqual({ id: props.sp, title: 'Apartamento em Pinheiros', address: 'Rua de Teste, 10', city: 'São Paulo', state: 'SP' });
     expect(item.providerName).toBe('Motor Viabiliza');
-    expect(item.scoreBand).toMatch(/^(alta|moderada|baixa)$/);
+    expect(item.scoreBand).toMatch(/^(alta|moderada|baixa|insuficiente)$/);
     expect(typeof item.viabilityScore).toBe('number');
     for (const i of body.items) {
       expect(i.preview.length).toBeGreaterThan(50);
@@ -143,7 +143,7 @@ describe('GET /api/analyses (history)', () => {
       expect(i.preview).not.toMatch(/^#|\*\*|\n|\| ---/);
     }
     // The report's title ('Completa - Apartamento em Pinheiros') is already on the row: the preview starts after it.
-    expect(item.preview).toMatch(/^Pontuação de viabilidade: \d,\d\/10 \(Viabilidade (alta|moderada|baixa)\) Completude dos dados/);
+    expect(item.preview).toMatch(/^Pontuação de viabilidade: \d,\d\/10 \((Viabilidade (alta|moderada|baixa)|Dados insuficientes)\) Completude dos dados/);
     expect(item.preview.endsWith('…')).toBe(true);
     // Six reports of ~10 kB each would be 60 kB; the page stays small.
     expect(res.body.length).toBeLessThan(8_000);

@@ -35,6 +35,7 @@ import {
   formatValue,
   keyFigures,
 } from '@viabiliza/engine/report';
+import { CAPPED_MAX, SCORE_FORMULA } from '@viabiliza/engine/score';
 import { buildCashFlowChart, yearLabel, type CashFlowChart } from './cash-flow-chart.ts';
 import { dossierSection } from './dossier-section.ts';
 import { markdownSection, parseInline, parseMarkdown, type MdBlock, type Span } from './markdown.ts';
@@ -373,6 +374,36 @@ function marketSection(m: MarketResult): Section {
   if (m.valuation) {
     blocks.push({ kind: 'subheading', text: 'Faixa de valor estimada' }, figureTable([m.valuation.low, m.valuation.mid, m.valuation.high]));
   }
+  for (const st of [m.comparables?.sale, m.comparables?.rent]) {
+    if (!st) continue;
+    const unit = st.kind === 'aluguel' ? 'R$/m² ao mês' : 'R$/m²';
+    const stats: [string, number][] = [['Mediana', st.median], ['Média', st.mean], ['Mínimo', st.min], ['Máximo', st.max], ['1º quartil', st.q1], ['3º quartil', st.q3], ['Intervalo interquartil', st.iqr]];
+    blocks.push(
+      { kind: 'subheading', text: `Comparáveis de ${st.kind === 'aluguel' ? 'aluguel' : 'venda'} (${st.n})` },
+      {
+        kind: 'table',
+        columns: [{ label: 'Estatística', weight: 3 }, { label: unit, align: 'right', weight: 2 }],
+        rows: stats.map(([label, v]) => [{ text: label }, { text: formatMoney(v), bold: label === 'Mediana' }]),
+      },
+      {
+        kind: 'table',
+        columns: [
+          { label: 'Endereço', weight: 4 },
+          { label: 'Área', align: 'right', weight: 1.4 },
+          { label: unit, align: 'right', weight: 1.6 },
+          { label: 'Data', weight: 1.4 },
+          { label: 'Fonte', weight: 3 },
+        ],
+        rows: st.items.map((c) => [
+          { text: c.address, ...(c.flag ? { note: c.flag } : {}) },
+          { text: `${formatNumber(c.area, 2, 0)} m²` },
+          { text: formatMoney(c.pricePerSqm) },
+          { text: c.date },
+          { text: c.source ?? 'Informado pelo usuário' },
+        ]),
+      },
+    );
+  }
   if (m.notes?.length) {
     // The FipeZAP and NBR 14653 caveats: asked prices, not transactions; not an appraisal.
     blocks.push({ kind: 'subheading', text: 'Notas sobre a referência' }, { kind: 'list', items: m.notes.map(parseInline) });
@@ -472,7 +503,14 @@ function scoreSection(result: AnalysisResult): Section {
       rows: result.score.components.map((c) => [{ text: c.label }, { text: formatNumber(c.value, 1, 1), bold: true }, { text: formatPercent(c.weight, 1) }]),
     },
   ];
+  const cap = result.score.cap;
+  if (cap) {
+    blocks.push(
+      text(`${cap.band === 'insuficiente' ? 'Faixa não atribuída (dados insuficientes)' : `Faixa limitada a "baixa" (nota máxima ${formatNumber(CAPPED_MAX, 1, 1)})`}: ${cap.reasons.join(' ')}`, 'note'),
+    );
+  }
   if (result.completeness.missing?.length) blocks.push(text(`Dados faltantes: ${result.completeness.missing.join('; ')}.`, 'muted'));
+  blocks.push({ kind: 'subheading', text: 'Como a nota é calculada' }, { kind: 'list', items: SCORE_FORMULA.map(parseInline) });
   return { id: 'score', title: 'Composição da pontuação', blocks };
 }
 
@@ -646,7 +684,8 @@ export function buildReportModel(source: ReportSource, options: ReportOptions, n
     score: {
       value: formatNumber(r.score.value, 1, 1),
       label: r.score.label,
-      color: CONFIDENCE_BAND_COLORS[r.score.band] ?? DEFAULT_REPORT_COLORS.secondary,
+      // 'Dados insuficientes' has no colour of its own: the neutral secondary, never the red of 'baixa'.
+      color: r.score.band === 'insuficiente' ? DEFAULT_REPORT_COLORS.secondary : (CONFIDENCE_BAND_COLORS[r.score.band] ?? DEFAULT_REPORT_COLORS.secondary),
       completeness: `${r.completeness.percent}% dos dados (${r.completeness.filled} de ${r.completeness.total} itens)`,
     },
     branding: options.includeBranding ? { companyName: options.companyName } : null,

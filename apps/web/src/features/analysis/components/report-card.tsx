@@ -2,6 +2,7 @@ import { analysisTypeLabel, providerBadge } from '@viabiliza/contracts/analysis'
 import { Cpu, FlaskConical, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+import { ScoreCapNote } from '@/features/analysis/components/market-comparables';
 import { MarkdownReport } from '@/features/analysis/components/markdown-report';
 import { confidenceBand, scoreTone } from '@/features/analysis/utils/confidence';
 import type { ShownAnalysis } from '@/features/analysis/utils/result';
@@ -55,6 +56,7 @@ export function ReportCard({ analysis }: { analysis: ShownAnalysis }) {
               <>
                 <span className="text-2xl font-bold tabular-nums">{formatDecimal(score, 1)}/10</span>
                 {result && <Badge variant={scoreTone(result.score.band)}>{result.score.label}</Badge>}
+                {result && <ScoreCapNote score={result.score} />}
               </>
             ) : (
               <span className="text-muted-foreground">—</span>

@@ -2,6 +2,7 @@ import type { Figure, MarketResult } from '@viabiliza/contracts/analysis-result'
 import { Scale } from 'lucide-react';
 
 import { useAnalysisIntelligence } from '@/features/analysis/api/get-analysis-intelligence';
+import { MarketComparables, NoMarketReference } from '@/features/analysis/components/market-comparables';
 import { ValuationSteps } from '@/features/analysis/components/valuation-explanation';
 import { figureDisplay, sourceLabel } from '@/features/analysis/utils/figures';
 import type { ShownAnalysis } from '@/features/analysis/utils/result';
@@ -78,7 +79,7 @@ export function ValuationPanel({ analysis }: { analysis: ShownAnalysis }) {
           <Scale className="size-5 text-primary" aria-hidden />
           <h2 className="text-lg">Avaliação</h2>
         </CardTitle>
-        <CardDescription>Faixa de valor estimada a partir do preço de referência da cidade e da área do imóvel.</CardDescription>
+        <CardDescription>Faixa de valor estimada a partir da referência de mercado (comparáveis informados ou índice da cidade para imóveis residenciais) e da área do imóvel.</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6 space-y-5">
         {!market ? (
@@ -87,6 +88,7 @@ export function ValuationPanel({ analysis }: { analysis: ShownAnalysis }) {
           </p>
         ) : (
           <>
+            <NoMarketReference market={market} />
             {valuation ? (
               <>
                 <div className="grid gap-3 sm:grid-cols-3">
@@ -129,6 +131,7 @@ export function ValuationPanel({ analysis }: { analysis: ShownAnalysis }) {
             </div>
           </>
         )}
+        {market && <MarketComparables market={market} />}
         {explained && <ValuationSteps valuation={explained} />}
         {market && market.notes.length > 0 && (
           <section aria-labelledby="valuation-notes" className="space-y-2 rounded-lg bg-muted/50 p-4">

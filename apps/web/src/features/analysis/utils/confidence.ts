@@ -7,9 +7,10 @@ export function confidenceBand(score: number): { label: string; tone: Tone } {
   return { label: 'Baixa Confiança', tone: 'destructive' };
 }
 
-/** The viability score's band as a badge colour. */
-export function scoreTone(band: string | undefined): Tone {
+/** The viability score's band as a badge colour; 'Dados insuficientes' is neutral, not red. */
+export function scoreTone(band: string | undefined): Tone | 'secondary' {
   if (band === 'alta') return 'success';
   if (band === 'moderada') return 'warning';
+  if (band === 'insuficiente') return 'secondary';
   return 'destructive';
 }

@@ -6,6 +6,14 @@ import { cn } from '@/lib/utils';
 /** The viability score '6,3/10' coloured by its band; '—' when the analysis has none. */
 export function ScoreBadge({ score, band, className }: { score: number | null; band: string | null; className?: string }) {
   if (score === null) return <span className={cn('text-sm text-muted-foreground', className)}>—</span>;
+  // Too little data: no number to compare, the band says so (never a red 'inviável').
+  if (band === 'insuficiente') {
+    return (
+      <Badge variant="secondary" className={cn('text-sm', className)} aria-label="Viabilidade: dados insuficientes">
+        Dados insuficientes
+      </Badge>
+    );
+  }
   const label = band ? SCORE_BAND_LABELS[band] : undefined;
   const tone = scoreTone(band);
   return (

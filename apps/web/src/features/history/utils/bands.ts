@@ -1,6 +1,6 @@
 export type Tone = 'success' | 'warning' | 'destructive';
 
-/** The engine's viability band (alta / moderada / baixa) as a badge colour. */
+/** The engine's viability band (alta / moderada / baixa; 'insuficiente' neutral) as a badge colour. */
 export function scoreTone(band: string | null | undefined): Tone | 'secondary' {
   if (band === 'alta') return 'success';
   if (band === 'moderada') return 'warning';
@@ -12,4 +12,5 @@ export const SCORE_BAND_LABELS: Record<string, string> = {
   alta: 'Viabilidade alta',
   moderada: 'Viabilidade moderada',
   baixa: 'Viabilidade baixa',
+  insuficiente: 'Dados insuficientes',
 };

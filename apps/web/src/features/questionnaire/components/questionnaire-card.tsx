@@ -9,6 +9,7 @@ import { ChevronDown, ClipboardList, Eraser } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useMemo, useState } from 'react';
 
+import { ComparablesEditor } from '@/features/questionnaire/components/comparables-editor';
 import { DevelopmentInputsPanel, isDevelopmentDraft } from '@/features/questionnaire/components/development-inputs-panel';
 import { QuestionnaireFieldControl, isWideField } from '@/features/questionnaire/components/questionnaire-field';
 import type { QuestionnaireDraft } from '@/features/questionnaire/hooks/use-questionnaire-draft';
@@ -26,7 +27,7 @@ import { cn } from '@/lib/utils';
  * them to the analysis.
  */
 export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {
-  const { values, setField, setDevelopment, clear } = draft;
+  const { values, setField, setDevelopment, setComparables, clear } = draft;
   const progress = questionnaireProgress(values);
   const filled = filledFieldCount(values);
   const errors = useMemo(() => questionnaireFieldErrors(values), [values]);
@@ -124,6 +125,7 @@ export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {
             );
           })}
           {isDevelopmentDraft(values) && <DevelopmentInputsPanel value={values.development} onChange={setDevelopment} />}
+          <ComparablesEditor value={values.comparables} onChange={setComparables} />
         </div>
       </CardContent>
     </Card>

@@ -26,6 +26,8 @@ export interface QuestionnaireDraft {
   setField: <F extends QuestionnaireField>(field: F, value: QuestionnaireInput[F]) => void;
   /** 'Premissas do empreendimento', a block of its own. */
   setDevelopment: (value: QuestionnaireInput['development']) => void;
+  /** 'Comparáveis de mercado': the valid rows of the comparables editor (undefined: none). */
+  setComparables: (value: QuestionnaireInput['comparables']) => void;
   /** 'Limpar': empties the form and forgets the saved draft. */
   clear: () => void;
 }
@@ -50,7 +52,10 @@ export function useQuestionnaireDraft(userId: string): QuestionnaireDraft {
   const setDevelopment = useCallback((value: QuestionnaireInput['development']) => {
     setState((previous) => ({ ...previous, values: { ...previous.values, development: value } }));
   }, []);
+  const setComparables = useCallback((value: QuestionnaireInput['comparables']) => {
+    setState((previous) => ({ ...previous, values: { ...previous.values, comparables: value } }));
+  }, []);
   const clear = useCallback(() => setState((previous) => ({ key: previous.key, values: {} })), []);
 
-  return { values: state.values, setField, setDevelopment, clear };
+  return { values: state.values, setField, setDevelopment, setComparables, clear };
 }

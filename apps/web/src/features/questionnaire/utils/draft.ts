@@ -1,5 +1,6 @@
 import {
   QUESTIONNAIRE_SECTIONS,
+  comparableSchema,
   developmentInputsSchema,
   questionnaireSchema,
   type QuestionnaireField,
@@ -39,6 +40,7 @@ export function serializeDraft(values: QuestionnaireInput): string | null {
   }
   const development = Object.entries(values.development ?? {}).filter(([, v]) => !isEmpty(v));
   if (development.length) kept.development = Object.fromEntries(development);
+  if (values.comparables?.length) kept.comparables = values.comparables;
   return Object.keys(kept).length ? JSON.stringify(kept) : null;
 }
 
@@ -90,6 +92,14 @@ export function parseDraft(raw: string | null): QuestionnaireInput {
   // 'Premissas do empreendimento': kept when it parses against its schema.
   const development = developmentInputsSchema.safeParse(stored.development);
   if (stored.development && development.success) (draft as Record<string, unknown>).development = development.data;
+  // Comparables: each row kept only when it still validates (storage is not trusted).
+  if (Array.isArray(stored.comparables)) {
+    const rows = stored.comparables.flatMap((c) => {
+      const parsed = comparableSchema.safeParse(c);
+      return parsed.success ? [parsed.data] : [];
+    });
+    if (rows.length) (draft as Record<string, unknown>).comparables = rows;
+  }
   return draft as QuestionnaireInput;
 }
 
