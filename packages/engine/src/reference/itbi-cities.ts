@@ -102,8 +102,17 @@ export const ITBI_CITY_ROWS: readonly ItbiCityRow[] = [
     uncertain: false,
     note: `Sem alíquota reduzida para a parte financiada; isenções por valor venal (Lei 8.147/2013) não aplicadas aqui. ${BASE_NOTE}`,
   }),
-  // 7. Manaus — Lei 459/1998 governs the ITBI; rate not read.
-  unconfirmed('manaus', 'Manaus', 'AM', 'Lei 459/1998'),
+  // 7. Manaus — 2% (a 2019 bill raising it to 3% was amended to drop the rise); 1,8% paid before the deed.
+  itbi('manaus', {
+    city: 'Manaus',
+    state: 'AM',
+    value: 0.02,
+    asOf: ITBI_CONFIRMED,
+    source: 'No Amazonas É Assim (2019, PL 417/2019 sem o aumento de 2% para 3%) e Portal do Holanda (09/2020, Lei 2.674/2020)',
+    law: 'Lei 459/1998 e alterações',
+    uncertain: false,
+    note: 'Alíquota de 1,8% quando o imposto é pago antes da lavratura da escritura (não aplicada aqui). Confirme na Semef.',
+  }),
   // 8. Curitiba — Prefeitura, ITBI base de cálculo e alíquotas: 2,7%.
   itbi('curitiba', {
     city: 'Curitiba',
@@ -228,6 +237,16 @@ export const ITBI_CITY_ROWS: readonly ItbiCityRow[] = [
     uncertain: false,
     note: '0,5% sobre a parte financiada pelo SFH/PAR/HIS até o teto (atualizado pelo IPCA a cada janeiro); 2% sobre o restante e nas demais transmissões.',
   }),
-  unconfirmed('vitoria', 'Vitória', 'ES'),
+  // Vitória — 2%; 1% through a housing cooperative (A Gazeta, 07/2024).
+  itbi('vitoria', {
+    city: 'Vitória',
+    state: 'ES',
+    value: 0.02,
+    asOf: ITBI_CONFIRMED,
+    source: 'A Gazeta (07/2024), coluna Abdo Filho, sobre a arrecadação de ITBI de Vitória',
+    law: 'Lei 3.571/1989 e alterações; Decreto 12.882/2006',
+    uncertain: false,
+    note: '1% na aquisição por cooperativa habitacional (não aplicada aqui); 2% nas demais transmissões.',
+  }),
   unconfirmed('cuiaba', 'Cuiabá', 'MT'),
 ];
