@@ -8,7 +8,8 @@ import { PRODUCT_LIMITS } from '@/features/site/utils/product-limits';
 const BANDS = [
   { range: '8,0 a 10,0', label: 'Viabilidade alta', text: 'Os números sustentam o negócio; confira os pontos de atenção antes de fechar.', tone: 'bg-emerald-100 text-emerald-800' },
   { range: '5,0 a 7,9', label: 'Viabilidade moderada', text: 'Há riscos ou dados faltando que mudam a conclusão: trate-os antes de decidir.', tone: 'bg-amber-100 text-amber-800' },
-  { range: '0,0 a 4,9', label: 'Viabilidade baixa', text: 'Nas condições informadas o negócio não se paga ou tem impedimentos relevantes.', tone: 'bg-red-100 text-red-800' },
+  { range: '0,0 a 4,9', label: 'Viabilidade baixa', text: 'Nas condições informadas o negócio não se paga ou tem impedimentos relevantes. VPL negativo ou TIR abaixo da TMA sempre levam a esta faixa (nota máxima 4,9), com o motivo declarado.', tone: 'bg-red-100 text-red-800' },
+  { range: '—', label: 'Dados insuficientes', text: 'Faltam dados essenciais (valor, área ou aluguel, ou menos de 30% dos dados relevantes): não há conclusão, nem positiva nem negativa.', tone: 'bg-slate-100 text-slate-800' },
 ];
 
 const METRICS = [

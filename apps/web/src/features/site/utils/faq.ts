@@ -90,7 +90,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: 'Como é calculada a pontuação de viabilidade?',
-        answer: 'O motor combina os resultados financeiro, de mercado, jurídico, técnico e ambiental em uma nota de 0 a 10: alta de 8,0 a 10,0, moderada de 5,0 a 7,9 e baixa de 0,0 a 4,9. A completude dos dados aparece ao lado da nota. Os detalhes estão na Documentação.',
+        answer: 'O motor combina os resultados financeiro, de mercado, jurídico, técnico e ambiental em uma nota de 0 a 10: alta de 8,0 a 10,0, moderada de 5,0 a 7,9 e baixa de 0,0 a 4,9. VPL negativo ou TIR abaixo da TMA limitam a nota à faixa baixa; com dados insuficientes a resposta é “Dados insuficientes”, não “inviável”. A completude dos dados aparece ao lado da nota. Os detalhes estão na Documentação.',
       },
       {
         question: 'Existe uma API?',
