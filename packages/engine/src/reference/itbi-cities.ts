@@ -74,8 +74,17 @@ export const ITBI_CITY_ROWS: readonly ItbiCityRow[] = [
     uncertain: false,
     note: `0,5% sobre o valor financiado pelo SFH/PAR/HIS ou consórcio até R$ 110.673,72, para imóveis de até R$ 664.041,74; 3% sobre o restante e nas demais transmissões (SFI, carteira hipotecária). Limites atualizados anualmente. ${BASE_NOTE}`,
   }),
-  // 2. Rio de Janeiro
-  unconfirmed('rio-de-janeiro', 'Rio de Janeiro', 'RJ'),
+  // 2. Rio de Janeiro — 3% (a notary office's page); the law number was not confirmed.
+  itbi('rio-de-janeiro', {
+    city: 'Rio de Janeiro',
+    state: 'RJ',
+    value: 0.03,
+    asOf: ITBI_CONFIRMED,
+    source: 'Notariado FCD, "Transmissão de propriedade imobiliária" (notariadofcd.com.br): alíquota de 3% no Município do Rio de Janeiro',
+    law: 'lei municipal do ITBI (número não confirmado nesta compilação)',
+    uncertain: false,
+    note: BASE_NOTE,
+  }),
   // 3. Brasília — the ITBI of the Distrito Federal.
   itbi('brasilia', {
     city: 'Brasília',
@@ -206,10 +215,29 @@ export const ITBI_CITY_ROWS: readonly ItbiCityRow[] = [
   unconfirmed('natal', 'Natal', 'RN', 'Lei 3.882/1989 (Código Tributário do Município), ITIV'),
   unconfirmed('santo-andre', 'Santo André', 'SP'),
   unconfirmed('osasco', 'Osasco', 'SP'),
-  unconfirmed('sorocaba', 'Sorocaba', 'SP'),
+  unconfirmed('sorocaba', 'Sorocaba', 'SP', 'Lei 3.185/1989 (Decreto 19.175/2011)'),
   unconfirmed('uberlandia', 'Uberlândia', 'MG'),
-  unconfirmed('ribeirao-preto', 'Ribeirão Preto', 'SP'),
-  unconfirmed('sao-jose-dos-campos', 'São José dos Campos', 'SP'),
+  itbi('ribeirao-preto', {
+    city: 'Ribeirão Preto',
+    state: 'SP',
+    value: 0.02,
+    asOf: ITBI_CONFIRMED,
+    source: 'RMR Associados (escritório de advocacia de Ribeirão Preto): "a alíquota vigente, em regra, é de 2%"',
+    law: 'lei municipal do ITBI (número não identificado nesta compilação)',
+    uncertain: false,
+    note: BASE_NOTE,
+  }),
+  // São José dos Campos — 2% since 2009, kept by the 2025 law (base: market value, from 2026).
+  itbi('sao-jose-dos-campos', {
+    city: 'São José dos Campos',
+    state: 'SP',
+    value: 0.02,
+    asOf: ITBI_CONFIRMED,
+    source: 'O Vale (23/09/2025): lei sancionada mantém a alíquota de 2% a partir de 2026',
+    law: 'lei municipal de 2025 (base de cálculo a partir de 2026) e lei de 2009 (números não identificados)',
+    uncertain: false,
+    note: 'Outra lei de 2025 prevê 0,5% em casos específicos (não aplicada aqui; confirme na prefeitura).',
+  }),
   // Cities already in the dataset.
   itbi('jundiai', {
     city: 'Jundiaí',
