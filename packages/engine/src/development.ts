@@ -53,6 +53,10 @@ export interface DevelopmentContext {
   inputs?: DevelopmentInputs | undefined;
   /** Analysis date (YYYY-MM-DD): the CUB is brought from its date to this one by the INCC. */
   asOf?: string | undefined;
+  /** Months of works delay (stress tests): delivery later, same budget on a longer S-curve. */
+  delayMonths?: number | undefined;
+  /** Only the headline figures (stress scenarios): no RLV, break-evens, sensitivity or detail. */
+  headlineOnly?: boolean | undefined;
 }
 
 const num = (raw: string | undefined): number | null => {
@@ -165,6 +169,7 @@ function setup(inputs: ResolvedInputs, ctx: DevelopmentContext): Setup | null {
     taxRate,
     loanShare: pct(d.loanShare) ?? finite(a.constructionLoanShare.value),
     loanRateAnnual: finite(a.constructionLoanRateAnnual.value),
+    delayMonths: Math.max(0, Math.round(finite(ctx.delayMonths))),
   };
   params.approvalMonths = Math.min(120, params.approvalMonths);
   return {
@@ -283,9 +288,10 @@ export function computeDevelopment(inputs: ResolvedInputs, ctx: DevelopmentConte
   // Residual land value: the cash land price that gives the target margin / a project NPV of 0 at the hurdle.
   const cashAt = (x: number) => runDevelopmentModel({ ...s!.params, landDeal: 'cash', landDealShare: 0, landPrice: x });
   const span = run ? Math.max(1, run.vgvGross) * 2 : 1;
-  const rlvMargin = s ? solveMonotone((x) => (margin(cashAt(x)) ?? -1) - s.targetMargin, -span, span) : null;
+  const full = !ctx.headlineOnly;
+  const rlvMargin = s && full ? solveMonotone((x) => (margin(cashAt(x)) ?? -1) - s.targetMargin, -span, span) : null;
   const mDiscount = annualToMonthly(discount.value);
-  const rlvIrr = s ? solveMonotone((x) => npv(mDiscount, projectNets(cashAt(x))), -span, span) : null;
+  const rlvIrr = s && full ? solveMonotone((x) => npv(mDiscount, projectNets(cashAt(x))), -span, span) : null;
 
   const tableFormula = 'Custo total = terreno + obra + indiretos + comissões + impostos + juros';
   const totalCost = priced ? priced.totalCost : null;
@@ -293,7 +299,7 @@ export function computeDevelopment(inputs: ResolvedInputs, ctx: DevelopmentConte
   const marginValue = priced ? margin(priced) : null;
 
   let detail: DevelopmentDetail | undefined;
-  if (s && run) {
+  if (s && run && full) {
     const p = s.params;
     const scaled = (k: number) => p.units.map((u) => ({ ...u, pricePerSqm: u.pricePerSqm * k }));
     const priceBase = p.units.reduce((t, u) => t + u.count * u.privateArea * u.pricePerSqm, 0) / Math.max(1e-9, run.privateArea);
@@ -402,7 +408,7 @@ export function computeDevelopment(inputs: ResolvedInputs, ctx: DevelopmentConte
     mirr: returns.mirr,
     paybackMonths: returns.paybackMonths,
     cashFlow: cashFlow ?? [],
-    sensitivity: priced && s ? sensitivity(s.params) : [],
+    sensitivity: priced && s && full ? sensitivity(s.params) : [],
     ...(detail ? { detail } : {}),
   };
 }

@@ -110,12 +110,13 @@ export function developmentStress(inputs: ResolvedInputs, base: DevelopmentResul
       }
     }
     if (shocks.includes('cost')) x = withAssumption(x, 'constructionCostPerSqm', val(inputs, 'constructionCostPerSqm') * STRESS_COST);
-    if (shocks.includes('delay')) x = withAssumption(x, 'constructionMonths', val(inputs, 'constructionMonths') + STRESS_DELAY_MONTHS);
     if (shocks.includes('rate')) {
       x = withAssumption(x, 'discountRateAnnual', val(inputs, 'discountRateAnnual') + STRESS_RATE_PP);
       if (x.assumptions.constructionLoanRateAnnual) x = withAssumption(x, 'constructionLoanRateAnnual', val(inputs, 'constructionLoanRateAnnual') + STRESS_RATE_PP);
     }
-    const r = computeDevelopment(x, c);
+    // A delay is the same project delivered later (same budget on a longer S-curve, overheads and interest for longer).
+    if (shocks.includes('delay')) c = { ...c, delayMonths: STRESS_DELAY_MONTHS };
+    const r = computeDevelopment(x, { ...c, headlineOnly: true });
     return { npv: fin(r.npv.value), irr: fin(r.irr.value), margin: fin(r.marginOnVgv.value) };
   };
   const baseNpv = fin(base.npv.value);
