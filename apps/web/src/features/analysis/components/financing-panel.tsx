@@ -91,7 +91,7 @@ export function FinancingPanel({ financing }: { financing: Financing | null | un
           <Box label="Teto do SFH" figure={f.sfhCeiling} />
         </div>
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[20rem] text-sm">
+          <table className="w-full text-xs sm:text-sm">
             <caption className="sr-only">Comparação SAC × Price</caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
@@ -104,8 +104,8 @@ export function FinancingPanel({ financing }: { financing: Financing | null | un
               {rows.map((r) => (
                 <tr key={r.label} className="border-b last:border-0">
                   <th scope="row" className="py-2 pr-2 text-left font-normal">{r.label}</th>
-                  <td className="py-2 pr-2 text-right tabular-nums">{r.values[0]}</td>
-                  <td className="py-2 text-right tabular-nums">{r.values[1]}</td>
+                  <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums">{r.values[0]}</td>
+                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{r.values[1]}</td>
                 </tr>
               ))}
             </tbody>
