@@ -9,6 +9,7 @@ import { SentimentPanel } from '@/features/analysis/components/sentiment-panel';
 import { SuggestionsPanel } from '@/features/analysis/components/suggestions-panel';
 import { AcquisitionCostsCard } from '@/features/analysis/components/acquisition-costs-card';
 import { FinancingPanel } from '@/features/analysis/components/financing-panel';
+import { AfterTaxPanel, StressPanel } from '@/features/analysis/components/after-tax-panel';
 import { ReportCard } from '@/features/analysis/components/report-card';
 import { ReferenceWarningsBanner } from '@/features/analysis/components/reference-warnings-banner';
 import { ReportsPanel } from '@/features/analysis/components/reports-panel';
@@ -100,6 +101,8 @@ export function AnalysisResults({
         )}
         <AcquisitionCostsCard financial={analysis.result?.financial} />
         <FinancingPanel financing={analysis.result?.financial?.financing} />
+        <AfterTaxPanel afterTax={analysis.result?.financial?.afterTax} />
+        <StressPanel stress={analysis.result?.stress} />
         <DevelopmentPanel development={analysis.result?.development} />
         {matrices.length > 0 && (
           <Card>
