@@ -71,20 +71,36 @@ function pick(rows: readonly ReferenceRow[], asOf?: string): ReferenceRow | null
   return eligible[eligible.length - 1] ?? sorted[0]!;
 }
 
+/** Normalized city of each row, computed once (the sensitivity grid calls itbiFor many times). */
+const ROW_CITY = new WeakMap<ReferenceRow, string | null>();
+
+function rowCity(r: ReferenceRow): string | null {
+  let c = ROW_CITY.get(r);
+  if (c === undefined) {
+    c = normalizeCity(r.city);
+    ROW_CITY.set(r, c);
+  }
+  return c;
+}
+
 function cityRows(rows: readonly ReferenceRow[], series: string, city: string, uf: string | null): ReferenceRow[] {
-  return rows.filter((r) => r.series === series && r.city !== undefined && normalizeCity(r.city) === city && (!uf || !r.state || r.state === uf));
+  return rows.filter((r) => r.series === series && r.city !== undefined && rowCity(r) === city && (!uf || !r.state || r.state === uf));
 }
 
 function positive(x: unknown): number | null {
   return typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : null;
 }
 
+// Formatters built once: toLocaleString builds one per call, which dominated the sensitivity grid.
+const MONEY = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
 function brl(x: number): string {
-  return `R$ ${x.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `R$ ${MONEY.format(x)}`;
 }
 
 function pct(x: number): string {
-  return `${(x * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
+  return `${PERCENT.format(x * 100)}%`;
 }
 
 /** The ITBI rule of a city row: general rate and, where the law has one, the financed-part rule. */

@@ -112,8 +112,12 @@ const DF_REGISTRO_2025: NotaryFeeTable = {
 
 export const NOTARY_FEE_TABLES: readonly NotaryFeeTable[] = [SP_REGISTRO_2022, DF_REGISTRO_2025];
 
+// Formatters built once: toLocaleString builds one per call, which dominated the sensitivity grid.
+const MONEY = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
 function brlBound(x: number): string {
-  return `R$ ${x.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `R$ ${MONEY.format(x)}`;
 }
 
 /** Id of the dataset row of one bracket: `${table id}-${index}`. */
@@ -206,7 +210,7 @@ export interface NotaryFees {
 }
 
 function brl(x: number): string {
-  return `R$ ${x.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `R$ ${MONEY.format(x)}`;
 }
 
 /**
@@ -243,7 +247,7 @@ export function notaryFeesFor(q: NotaryQuery, tables: readonly NotaryFeeTable[] 
     registro = estimate / 2;
   }
 
-  const pct = `${(rate * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
+  const pct = `${PERCENT.format(rate * 100)}%`;
   const parts: string[] = [];
   const sources: string[] = [];
   for (const [act, table, fee] of [
