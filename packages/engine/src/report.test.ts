@@ -133,7 +133,8 @@ describe('renderMarkdown', () => {
     }
     expect(markdown).toContain('| Indicador | Valor | Fonte |');
     expect(markdown).toContain('| Valor do imóvel | R$ 980.000,00 | Questionário: Valor pretendido (R$) |');
-    expect(markdown).toMatch(/\| SAC \| R\$ [\d.]+,\d{2} \|/);
+    // SAC row: its LTV (80 %), then the financed amount; the CET closes the row.
+    expect(markdown).toMatch(/\| SAC \| 80,00% \| R\$ [\d.]+,\d{2} \|.*\| [\d,]+% \|/);
     expect(markdown).toContain('| Matrícula atualizada | Presente (documento enviado) | matricula-98765.pdf, p. 1 |');
     expect(markdown).toContain('| Certidão negativa de ônus | Ausente | — |');
     expect(markdown).toContain('Gerado em 10/02/2026');

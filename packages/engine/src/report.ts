@@ -230,13 +230,33 @@ function acquisitionSection(f: FinancialResult): string {
 }
 
 function financingBlock(fin: NonNullable<FinancialResult['financing']>): string {
+  const monthly = (f: Figure | undefined) =>
+    f && f.value !== null ? `${f.label}: ${(f.value * 100).toLocaleString('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}% ao mês` : null;
+  const rates = [monthly(fin.tr), monthly(fin.insurance?.mipRateMonthly), monthly(fin.insurance?.dfiRateMonthly)].filter((x): x is string => x !== null);
+  const cell = (f: Figure | undefined) => (f ? formatFigure(f) : 'n/d');
   return [
     '### Financiamento (SAC e Price)',
-    figureTable([fin.downPayment, fin.loanAmount, fin.rateAnnual, fin.termMonths]),
+    ...(fin.regime ? [`Regime: **${fin.regime}**${fin.sfhEligible ? ' (enquadrado no SFH)' : ''}.`] : []),
+    figureTable([fin.downPayment, fin.loanAmount, fin.rateAnnual, fin.termMonths, fin.insurance?.adminFeeMonthly].filter((f): f is Figure => !!f)),
+    ...(rates.length ? [rates.join(' · ')] : []),
     table(
-      ['Sistema', '1ª parcela', 'Última parcela', 'Juros totais', 'Total pago'],
-      [fin.sac, fin.price].map((s) => [s.system === 'SAC' ? 'SAC' : 'Price', formatMoney(s.firstPayment), formatMoney(s.lastPayment), formatMoney(s.totalInterest), formatMoney(s.totalPaid)]),
+      ['Sistema', 'Cota máx.', 'Financiado', '1ª parcela', 'Última parcela', 'Juros totais', 'Seguros e tarifas', 'Total pago', 'CET'],
+      [fin.sac, fin.price].map((s) => {
+        const k = s.system;
+        return [
+          k === 'SAC' ? 'SAC' : 'Price',
+          cell(fin.ltvMax?.[k]),
+          cell(fin.loanBySystem?.[k] ?? (k === 'SAC' ? fin.loanAmount : undefined)),
+          formatMoney(s.firstPaymentTotal ?? s.firstPayment),
+          formatMoney(s.lastPaymentTotal ?? s.lastPayment),
+          formatMoney(s.totalInterest),
+          formatMoney((s.totalInsurance ?? 0) + (s.totalFees ?? 0)),
+          formatMoney(s.totalPaidAll ?? s.totalPaid),
+          cell(fin.cet?.[k]),
+        ];
+      }),
     ),
+    ...(fin.notes ?? []).map((n) => `> ${n}`),
   ].join('\n\n');
 }
 
