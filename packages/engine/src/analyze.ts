@@ -8,7 +8,7 @@ import { computeFinancial } from './financial.ts';
 import { acquisitionStress, developmentStress } from './stress.ts';
 import { buildInsights } from './insights.ts';
 import { computeLegal } from './legal.ts';
-import { computeMarket, rentByType } from './market.ts';
+import { computeMarket, isResidentialType, rentByType } from './market.ts';
 import { SHIPPED_DATASET, staleReference, toUsed, type ReferenceDataset } from './reference-data.ts';
 import { defaultNarrative, formatDate, renderMarkdown } from './report.ts';
 import { analysisDate, resolveInputs } from './resolve-inputs.ts';
@@ -287,12 +287,17 @@ function buildWarnings(input: EngineInput, inputs: ResolvedInputs, r: AnalysisRe
   if (numeric && inputs.city) {
     const a = inputs.assumptions;
     const fromCity = (s: AssumptionUsed['source']) => s.kind !== 'reference' || !/-media-/.test(s.referenceId);
-    if ((r.market || r.development) && !a.salePricePerSqm.overridden && !fromCity(a.salePricePerSqm.source)) {
+    // The market warns only when it used the residential reference (not for 'sem referência' or comparables).
+    const marketUsedIndex = !!r.market && r.market.referencePricePerSqm.source.kind === 'reference';
+    if ((marketUsedIndex || r.development) && !a.salePricePerSqm.overridden && !fromCity(a.salePricePerSqm.source)) {
       w.push(`Sem índice FipeZAP de venda para ${inputs.city}: foi usada a média nacional.`);
     }
-    if (r.financial && !r.development && !inputs.monthlyRent && !a.rentPerSqm.overridden && !fromCity(a.rentPerSqm.source)) {
+    if (r.financial && !r.development && r.financial.rentFromReference && !a.rentPerSqm.overridden && !fromCity(a.rentPerSqm.source)) {
       w.push(`Sem índice FipeZAP de aluguel para ${inputs.city}: foi usada a média nacional.`);
     }
+  }
+  if (r.financial && !r.development && r.financial.monthlyRent.value === null && q.propertyType && !isResidentialType(q.propertyType)) {
+    w.push('Aluguel não informado: não há aluguel de referência para este tipo de imóvel (os índices são residenciais); informe o aluguel ou comparáveis de aluguel.');
   }
   if (r.development && !inputs.state && !inputs.assumptions.constructionCostPerSqm.overridden) {
     w.push('Estado não informado: o custo de construção usa o SINAPI médio do Brasil.');

@@ -56,6 +56,43 @@ export function explainValuation(result: AnalysisResult): ValuationExplanation {
   }
   const mid = v.mid.value;
   const area = areaFigure(result);
+  const fromComparables = !!market.comparables?.sale && v.mid.source.kind === 'computed' && v.mid.source.formula.includes('comparáveis');
+  if (fromComparables) {
+    // Comparables: median × area, range from the quartiles; no condition adjustment (their prices carry it).
+    const s = market.comparables!.sale!;
+    const areaValue = Math.round((mid / ref) * 100) / 100;
+    const askedC = result.financial?.price.value ?? null;
+    const askedVsMidC = askedC !== null && mid > 0 ? (askedC - mid) / mid : null;
+    const a = areaValue.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
+    const stepsC = [
+      `Referência: ${formatMoney(ref)}/m² — mediana do R$/m² de ${s.n} comparáveis informados.`,
+      `Área considerada: ${a} m²${area ? ` (${area.label.toLowerCase()})` : ''}.`,
+      'Sem ajuste por estado de conservação: os preços dos comparáveis já o refletem.',
+      `Valor central = ${formatMoney(ref)}/m² × ${a} m² = ${formatMoney(mid)}.`,
+      `Faixa: 1º e 3º quartis (${formatMoney(s.q1)} e ${formatMoney(s.q3)}/m²) × ${a} m² = ${formatMoney(v.low.value)} a ${formatMoney(v.high.value)}.`,
+    ];
+    if (askedC !== null && askedVsMidC !== null) {
+      stepsC.push(`Valor pretendido ${formatMoney(askedC)}: ${formatPercent(Math.abs(askedVsMidC), 1)} ${askedVsMidC >= 0 ? 'acima' : 'abaixo'} do valor central${askedC < v.low.value ? ', abaixo da faixa' : askedC > v.high.value ? ', acima da faixa' : ', dentro da faixa'}.`);
+    }
+    return {
+      available: true,
+      reason: null,
+      referencePricePerSqm: ref,
+      referenceLabel: sourceText(market.referencePricePerSqm),
+      area: areaValue,
+      areaLabel: area?.label ?? null,
+      adjustments: [],
+      low: v.low.value,
+      mid,
+      high: v.high.value,
+      spread: mid > 0 ? (v.high.value - v.low.value) / 2 / mid : 0,
+      askedPrice: askedC,
+      askedVsMid: askedVsMidC,
+      steps: stepsC,
+      notes: market.notes,
+      nbrNote: NBR_NOTE,
+    };
+  }
   let adjustment: number;
   let areaValue: number;
   const condition = conditionCode(result.technical?.condition);

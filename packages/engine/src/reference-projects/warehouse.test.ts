@@ -3,6 +3,7 @@ import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 import { analyze } from '../analyze.ts';
 import { defaultNarrative } from '../report.ts';
 import { CAPPED_MAX } from '../score.ts';
+import { explainValuation } from '../valuation-explained.ts';
 
 /**
  * Reference project: a warehouse (galpão) of 3.000 m² in Jundiaí/SP asked R$ 9.000.000.
@@ -62,6 +63,9 @@ describe('reference project: warehouse in Jundiaí', () => {
     // no residential rent either: the rent is missing, not estimated
     expect(r.financial!.rentFromReference).toBe(false);
     expect(r.financial!.monthlyRent.value).toBeNull();
+    // and no warning pretends the national residential averages were used
+    expect(r.warnings.join(' ')).not.toMatch(/Sem índice FipeZAP/);
+    expect(r.warnings).toContain('Aluguel não informado: não há aluguel de referência para este tipo de imóvel (os índices são residenciais); informe o aluguel ou comparáveis de aluguel.');
     // without a rent the return cannot be judged: 'Dados insuficientes', never 'inviável'
     expect(r.score.band).toBe('insuficiente');
     expect(r.score.label).toBe('Dados insuficientes');
@@ -91,6 +95,10 @@ describe('reference project: warehouse in Jundiaí', () => {
     ]);
     expect(s.items.filter((c) => c.flag).map((c) => c.address)).toEqual(['Estrada Municipal, 45']);
     expect(s.items[3]!.pricePerSqm).toBe(3200);
+    // the explained valuation uses the quartiles, not ±15 % nor a condition adjustment
+    const e = explainValuation(run({ ...WAREHOUSE, comparables: COMPARABLES }));
+    expect(e.adjustments).toEqual([]);
+    expect(e.steps[4]).toBe('Faixa: 1º e 3º quartis (R$ 2.750,00 e R$ 3.050,00/m²) × 3.000 m² = R$ 8.250.000,00 a R$ 9.150.000,00.');
   });
 
   it('with a typed rent of R$ 60.000/month (8 % gross) the verdict follows NPV and IRR at the TMA', () => {
