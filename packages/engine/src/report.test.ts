@@ -28,6 +28,10 @@ describe('pt-BR formatting', () => {
     expect(formatMoney(980000)).toBe('R$ 980.000,00');
     expect(formatPercent(0.15)).toBe('15,00%');
     expect(formatPercent(0.0426)).toBe('4,26%');
+    // Below 1 %: up to four decimals, so a monthly DFI rate is not '0,00%'.
+    expect(formatPercent(0.00004684)).toBe('0,0047%');
+    expect(formatPercent(0.001711)).toBe('0,1711%');
+    expect(formatPercent(0.005)).toBe('0,50%');
     expect(formatNumber(85)).toBe('85,00');
     expect(formatNumber(Number.NaN)).toBe('—');
     expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('—');

@@ -59,6 +59,9 @@ export function formatMoney(value: number): string {
 /** A fraction as a percentage: 0.15 → '15,00%'. */
 export function formatPercent(fraction: number, decimals = 2): string {
   if (!Number.isFinite(fraction)) return '—';
+  // Monthly loan rates (TR 0,1711 %, MIP 0,0289 %, DFI 0,0047 %) would print as 0,17 %, 0,03 %, 0,00 %:
+  // below 1 % the default shows up to four decimals.
+  if (decimals === 2 && fraction !== 0 && Math.abs(fraction) < 0.01) return `${formatNumber(fraction * 100, 4, 2)}%`;
   return `${formatNumber(fraction * 100, decimals)}%`;
 }
 
