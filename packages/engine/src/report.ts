@@ -282,9 +282,27 @@ function developmentSection(d: DevelopmentResult): string {
     '## Desenvolvimento imobiliário (incorporação)',
     figureTable([d.landCost, d.builtArea, d.sellableArea, d.vgv, d.constructionCost, d.softCosts, d.commissions, d.ret, d.totalCost, d.profit, d.marginOnVgv, d.marginOnCost, d.residualLandValue, d.peakExposure, d.npv, d.irr, d.mirr, d.paybackMonths]),
   ];
+  const x = d.detail;
+  if (x) {
+    parts.push(
+      `### Cronograma e fluxo na planta\n\n${x.phases.map((p) => `${p.label}: ${p.months} meses (mês ${p.startMonth} a ${p.endMonth})`).join('; ')}; entrega no mês ${x.deliveryMonth}. ` +
+        `Sinal ${formatPercentShare(x.paymentFlow.signal)}, mensais ${formatPercentShare(x.paymentFlow.monthly)}, reforços ${formatPercentShare(x.paymentFlow.balloons)}, ` +
+        `chaves ${formatPercentShare(x.paymentFlow.keys)}, repasse ${formatPercentShare(x.paymentFlow.repasse)}.`,
+      '### Orçamento do empreendimento',
+      table(['Linha', 'Valor', 'Regra'], x.budget.map((b) => [b.label, formatMoney(b.value), b.formula])),
+      '### Financiamento, valor residual e pontos de equilíbrio',
+      figureTable([x.vgvGross, x.projectIrr, x.projectNpv, x.equityIrr, x.equityNpv, x.peakDebt, x.peakEquity, x.interestPaid, x.distratoValue, x.inccCorrection, x.rlvTargetMargin, x.rlvTargetIrr, x.breakEvenPricePerSqm, x.breakEvenCostPerSqm, x.maxDelayMonths]),
+    );
+    if (x.notes.length) parts.push(x.notes.map((n) => `- ${n}`).join('\n'));
+  }
   if (d.cashFlow.length > 0) parts.push('### Fluxo de caixa por ano', cashFlowTable(d.cashFlow));
   if (d.sensitivity.length > 0) parts.push('### Sensibilidade', sensitivityTables(d.sensitivity));
   return parts.join('\n\n');
+}
+
+/** A share of the payment flow as '10%'. */
+function formatPercentShare(x: number): string {
+  return `${(x * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`;
 }
 
 const POSITION_TEXT: Record<MarketResult['position'], string> = {

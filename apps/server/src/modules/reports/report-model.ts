@@ -327,12 +327,30 @@ function financingBlocks(fin: NonNullable<FinancialResult['financing']>): Block[
 // ------------------------------------------------------------------------------------------------
 // Sections
 
+/** The incorporação model's budget lines, funding, residual land value and break-evens (issue 17). */
+function developmentDetailBlocks(d: DevelopmentResult): Block[] {
+  const x = d.detail;
+  if (!x) return [];
+  return [
+    { kind: 'subheading', text: 'Orçamento do empreendimento' },
+    {
+      kind: 'table',
+      columns: [{ label: 'Linha', weight: 4 }, { label: 'Valor', align: 'right', weight: 2 }],
+      rows: x.budget.map((b) => [{ text: b.label }, { text: formatMoney(b.value) }]),
+    },
+    { kind: 'subheading', text: 'Financiamento, valor residual e pontos de equilíbrio' },
+    figureTable([x.vgvGross, x.projectIrr, x.projectNpv, x.equityIrr, x.equityNpv, x.peakDebt, x.peakEquity, x.interestPaid, x.distratoValue, x.inccCorrection, x.rlvTargetMargin, x.rlvTargetIrr, x.breakEvenPricePerSqm, x.breakEvenCostPerSqm, x.maxDelayMonths]),
+    ...x.notes.map((n) => text(n, 'note')),
+  ];
+}
+
 function developmentSection(d: DevelopmentResult): Section {
   return {
     id: 'development',
     title: 'Desenvolvimento imobiliário (incorporação)',
     blocks: [
       figureTable([d.landCost, d.builtArea, d.sellableArea, d.vgv, d.constructionCost, d.softCosts, d.commissions, d.ret, d.totalCost, d.profit, d.marginOnVgv, d.marginOnCost, d.residualLandValue, d.peakExposure, d.npv, d.irr, d.mirr, d.paybackMonths]),
+      ...developmentDetailBlocks(d),
       ...cashFlowBlocks(d.cashFlow ?? [], 'Fluxo de caixa do empreendimento'),
       ...sensitivityBlocks(d.sensitivity ?? []),
     ],
