@@ -1,4 +1,5 @@
 import { PROVIDER_NAMES, analysisTypeLabel } from '@viabiliza/contracts/analysis';
+import { parseAnalysisResult } from '@viabiliza/contracts/analysis-result';
 import type {
   AnalysisResult,
   CashFlowPoint,
@@ -126,31 +127,11 @@ export interface ReportModel {
 // Reading a stored result
 
 /**
- * The stored result is the engine's `AnalysisResult`; read defensively all the same (an older row
- * may lack a list). Null when it has no score: then there is nothing to report.
+ * The stored result as the current `AnalysisResult`: contracts' parser upgrades older rows (missing
+ * lists, no dossier, no schemaVersion). Null when it is not a result: then there is nothing to report.
  */
 export function asAnalysisResult(raw: unknown): AnalysisResult | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as AnalysisResult;
-  if (!r.score || typeof r.score !== 'object' || typeof r.score.value !== 'number') return null;
-  const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-  return {
-    ...r,
-    score: { ...r.score, components: list(r.score.components) },
-    completeness: r.completeness ?? { percent: 0, filled: 0, total: 0, missing: [] },
-    financial: r.financial ?? null,
-    development: r.development ?? null,
-    market: r.market ?? null,
-    legal: r.legal ?? null,
-    technical: r.technical ?? null,
-    environmental: r.environmental ?? null,
-    risks: list(r.risks),
-    opportunities: list(r.opportunities),
-    recommendations: list(r.recommendations),
-    assumptions: list(r.assumptions),
-    references: list(r.references),
-    warnings: list(r.warnings),
-  };
+  return parseAnalysisResult(raw);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -373,8 +354,70 @@ function financialSection(f: FinancialResult, development: boolean): Section {
     blocks.push(text('O aluguel foi estimado pela referência FipeZAP por m² (preços anunciados): informe o aluguel real para um resultado mais preciso.', 'note'));
   }
   if (f.financing) blocks.push(...financingBlocks(f.financing));
+  if (f.afterTax) blocks.push(...afterTaxBlocks(f.afterTax));
   blocks.push(...cashFlowBlocks(f.cashFlow ?? [], 'Fluxo de caixa do investimento'), ...sensitivityBlocks(f.sensitivity ?? []));
   return { id: 'financial', title: 'Análise financeira', blocks };
+}
+
+/** After tax (issue 17, time-tax): tax on rent and on the sale, returns with and without the loan, DSCR, break-evens. */
+function afterTaxBlocks(t: NonNullable<FinancialResult['afterTax']>): Block[] {
+  const payback =
+    t.payback.firstPositiveMonth === null
+      ? 'O fluxo acumulado não volta a ser positivo no horizonte.'
+      : `O fluxo acumulado fica positivo no mês ${t.payback.firstPositiveMonth}` +
+        (t.payback.negativeAgainMonth === null ? ' e não volta a ficar negativo.' : ` e volta a ficar negativo no mês ${t.payback.negativeAgainMonth}.`);
+  return [
+    { kind: 'subheading', text: 'Após impostos e ao longo do tempo' },
+    figureTable([
+      t.hurdleRate,
+      t.rentGrowthAnnual,
+      t.costGrowthAnnual,
+      t.grossRentYear1,
+      t.noiYear1,
+      t.rentTaxYear1,
+      t.rentTaxTotal,
+      t.exitCosts,
+      t.capitalGain,
+      t.reductionFactor,
+      t.unleveredNpv,
+      t.unleveredIrr,
+      t.leveredIrr,
+      t.dscrMin,
+      t.dscrAverage,
+      t.breakEvenRent,
+      t.maxPrice,
+      t.discountedPaybackMonths,
+    ]),
+    text(payback),
+    ...t.irrWarnings.map((w) => text(w, 'note')),
+    { kind: 'list', items: t.notes.map((n) => parseInline(n)) },
+  ];
+}
+
+/** 'Testes de estresse': the standard downside on the primary model beside the base case. */
+export function stressSection(stress: NonNullable<AnalysisResult['stress']>): Section {
+  const dev = stress.model === 'development';
+  const money = (v: number | null): Cell => ({ text: v === null ? '—' : formatMoney(v), tone: tone(v) });
+  const pct = (v: number | null): Cell => ({ text: v === null ? '—' : formatPercent(v) });
+  const columns: Column[] = [
+    { label: 'Cenário', weight: 3 },
+    { label: 'VPL', align: 'right', weight: 2 },
+    { label: 'Δ VPL', align: 'right', weight: 2 },
+    { label: 'TIR', align: 'right', weight: 1.2 },
+    ...(dev ? [{ label: 'Margem', align: 'right' as const, weight: 1.2 }] : []),
+  ];
+  const rows = stress.scenarios.map((s): Cell[] => [
+    { text: s.label, bold: s.id === 'base' },
+    money(s.npv),
+    s.id === 'base' ? { text: '—' } : money(s.npvDelta),
+    pct(s.irr),
+    ...(dev ? [pct(s.margin)] : []),
+  ]);
+  return {
+    id: 'stress',
+    title: 'Testes de estresse',
+    blocks: [{ kind: 'table', columns, rows }, { kind: 'list', items: stress.notes.map((n) => parseInline(n)) }],
+  };
 }
 
 const POSITION_TEXT: Record<MarketResult['position'], string> = {
@@ -628,6 +671,13 @@ const TEMPLATE_SECTIONS: Record<ReportTemplate, readonly string[]> = {
   complete: ['summary', 'key-figures', 'score', 'development', 'financial', 'market', 'legal', 'dossier', 'technical', 'environmental', 'risks', 'opportunities', 'recommendations', 'reference-warnings', 'assumptions', 'references', 'warnings', 'conclusion'],
 };
 
+/** The primary model's section followed by its stress table (kept inside it so every template that shows the model shows the stress). */
+function withStress(section: Section, stress: AnalysisResult['stress']): Section {
+  if (!stress) return section;
+  const st = stressSection(stress);
+  return { ...section, blocks: [...section.blocks, { kind: 'subheading', text: st.title }, ...st.blocks] };
+}
+
 /** The sections of `template`, in order, each present only when the result has its data. */
 export function buildSections(source: ReportSource, template: ReportTemplate): Section[] {
   const r = source.result;
@@ -640,8 +690,8 @@ export function buildSections(source: ReportSource, template: ReportTemplate): S
     'next-steps': () => (r.recommendations.length ? { id: 'next-steps', title: 'Próximos passos', blocks: [insights(r.recommendations.slice(0, 3), '')] } : null),
     conclusion: () => ({ id: 'conclusion', title: 'Conclusão', blocks: narrativeBlocks(narrative.conclusion) }),
     score: () => (r.score.components.length ? scoreSection(r) : null),
-    development: () => (r.development ? developmentSection(r.development) : null),
-    financial: () => (r.financial ? financialSection(r.financial, !!r.development) : null),
+    development: () => (r.development ? withStress(developmentSection(r.development), r.stress) : null),
+    financial: () => (r.financial ? withStress(financialSection(r.financial, !!r.development), r.development ? undefined : r.stress) : null),
     market: () => (r.market ? marketSection(r.market) : null),
     legal: () => legalSection(r),
     dossier: () => dossierSection(r),
