@@ -71,6 +71,13 @@ const DEVELOPMENT_ASSUMPTIONS: readonly AssumptionId[] = [
   'targetMargin',
   'constructionMonths',
   'salesMonths',
+  // the incorporação model (issue 17)
+  'approvalMonths',
+  'cubExclusionsRate',
+  'inccAnnual',
+  'distratoRate',
+  'constructionLoanShare',
+  'constructionLoanRateAnnual',
 ];
 
 const ACQUISITION_ASSUMPTIONS: readonly AssumptionId[] = ['itbiRate', 'notaryRate'];
