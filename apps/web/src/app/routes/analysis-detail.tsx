@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AnalysisDetailTabs } from '@/app/routes/analysis-detail-tabs';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { MarkdownReport } from '@/features/analysis/components/markdown-report';
+import { ReferenceWarningsBanner, readReferenceWarnings } from '@/features/analysis/components/reference-warnings-banner';
 import { readDossier } from '@/features/analysis/utils/dossier';
 import {
   AnalysisDetailHeader,
@@ -111,6 +112,7 @@ function AnalysisDetailA({ analysis }: { analysis: AnalysisDetail }) {
           <AnalysisDetailLayout
             report={
               <AnalysisReportSection analysis={analysis}>
+                <ReferenceWarningsBanner warnings={readReferenceWarnings(analysis.result)} className="mb-4" />
                 <MarkdownReport content={analysis.resultContent} />
               </AnalysisReportSection>
             }
@@ -214,6 +216,7 @@ function AnalysisDetailB({ analysis }: { analysis: AnalysisDetail }) {
           <AnalysisDetailLayout
             report={
               <AnalysisReportSection analysis={analysis}>
+                <ReferenceWarningsBanner warnings={readReferenceWarnings(analysis.result)} className="mb-4" />
                 <MarkdownReport content={analysis.resultContent} />
               </AnalysisReportSection>
             }
