@@ -141,6 +141,31 @@ function plain(id: AssumptionId, value: number): Default {
   return { value, source: { kind: 'assumption', assumptionId: id, label: ASSUMPTION_META[id].label, overridden: false }, row: null };
 }
 
+function monthIndex(iso: string): number | null {
+  const m = /^(\d{4})-(\d{2})/.exec(iso);
+  return m ? Number(m[1]) * 12 + Number(m[2]) - 1 : null;
+}
+
+function monthLabel(index: number): string {
+  return `${String((index % 12) + 1).padStart(2, '0')}/${Math.floor(index / 12)}`;
+}
+
+/**
+ * A reference price of an earlier month brought to the analysis month by the IPCA of the last 12
+ * months (the dataset's newest on the analysis date), compounded per month: value × (1 + IPCA)^(meses/12).
+ * The label says so ('corrigido pelo IPCA de 08/2025 a 11/2026'). Without a date or an IPCA row: as it is.
+ */
+export function indexedByIpca(id: AssumptionId, row: ReferenceRow | null, asOf: string | undefined, refs: ReferenceDataset = SHIPPED_DATASET): Default {
+  if (!row || !asOf) return fromRow(id, row);
+  const from = monthIndex(row.asOf);
+  const to = monthIndex(asOf);
+  const ipca = refs.lookup('ipca', {}, asOf);
+  if (from === null || to === null || to - from < 1 || !ipca) return fromRow(id, row);
+  const factor = (1 + ipca.value) ** ((to - from) / 12);
+  const label = `${row.label}, corrigido pelo IPCA de ${monthLabel(from)} a ${monthLabel(to)} (× ${factor.toLocaleString('pt-BR', { maximumFractionDigits: 4 })}; IPCA ${(ipca.value * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}% a.a.)`;
+  return fromRow(id, row, label, (v) => Math.round(v * factor * 100) / 100);
+}
+
 /** The default of one assumption for a city and state, as of an ISO date (undefined: newest). */
 export function defaultAssumption(
   id: AssumptionId,
@@ -172,7 +197,7 @@ export function defaultAssumption(
     case 'appreciationAnnual':
       return fromRow(id, refs.lookup('ipca', {}, asOf));
     case 'rentPerSqm':
-      return fromRow(id, refs.byCity('fipezap-aluguel', city, state, asOf) ?? refs.generic('fipezap-aluguel', asOf));
+      return indexedByIpca(id, refs.byCity('fipezap-aluguel', city, state, asOf) ?? refs.generic('fipezap-aluguel', asOf), asOf, refs);
     case 'salePricePerSqm':
       return fromRow(id, refs.byCity('fipezap-venda', city, state, asOf) ?? refs.generic('fipezap-venda', asOf));
     case 'constructionCostPerSqm':
