@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCorpus, XLSX_PAGE_TEXTS, type Corpus } from '../test/corpus.ts';
+import { writeCorpus, xlsx, XLSX_PAGE_TEXTS, type Corpus } from '../test/corpus.ts';
 import { extractDocument, XLS_NOT_SUPPORTED } from './extract.ts';
-import { formatCell, sheetToText } from './spreadsheet.ts';
+import { formatCell, readFirstSheetCells, sheetToText } from './spreadsheet.ts';
 import { ExtractionError } from './types.ts';
 
 let corpus: Corpus;
@@ -51,5 +51,18 @@ describe('XLSX extraction', () => {
     expect(error).toBeInstanceOf(ExtractionError);
     expect((error as ExtractionError).message).toBe(XLS_NOT_SUPPORTED);
     expect((error as ExtractionError).retryable).toBe(false);
+  });
+});
+
+describe('readFirstSheetCells (reference-data imports)', () => {
+  it('gives the first sheet as text cells, numbers with a decimal comma', async () => {
+    const file = xlsx([
+      { name: 'CUB', rows: [['UF', 'R$/m²', 'data', 'fonte'], ['BA', 2345.67, '09/2026', 'Sinduscon-BA']] },
+      { name: 'Outra', rows: [['ignorada']] },
+    ]);
+    expect(await readFirstSheetCells(file)).toEqual([
+      ['UF', 'R$/m²', 'data', 'fonte'],
+      ['BA', '2345,67', '09/2026', 'Sinduscon-BA'],
+    ]);
   });
 });
