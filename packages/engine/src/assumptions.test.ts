@@ -21,7 +21,7 @@ describe('resolveAssumptions', () => {
     expect(a.itbiRate.value).toBe(0.03);
     expect(refId(a.itbiRate.source)).toBe('itbi-sao-paulo');
     expect(a.rentPerSqm.value).toBe(62.99); // FipeZAP 08/2025 61,69 × 1,0426^(6/12) (IPCA 2025, 6 months to 02/2026)
-    expect(a.rentPerSqm.source.label).toContain('corrigido pelo IPCA de 08/2025 a 02/2026');
+    expect(JSON.stringify(a.rentPerSqm.source)).toContain('corrigido pelo IPCA de 08/2025 a 02/2026');
     expect(a.salePricePerSqm.value).toBe(11317);
     expect(a.constructionCostPerSqm.value).toBe(2032);
     expect(refId(a.constructionCostPerSqm.source)).toBe('cub-sp-r8n-2024-10');
