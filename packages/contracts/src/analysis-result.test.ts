@@ -43,6 +43,21 @@ describe('parseAnalysisResult', () => {
     expect(r?.environmental).toBeNull();
   });
 
+  it('reads a v1 result that lacks completeness and score components (the earliest rows)', () => {
+    const early = clone(v1) as Record<string, unknown>;
+    delete early.completeness;
+    early.score = { ...v1.score, components: undefined };
+    const r = parseAnalysisResult(early);
+    expect(r?.completeness).toEqual({ percent: 0, filled: 0, total: 0, missing: [] });
+    expect(r?.score.components).toEqual([]);
+  });
+
+  it('leaves out a dossier that no longer reads and keeps the figures', () => {
+    const r = parseAnalysisResult({ ...clone(v1), dossier: { version: 99, something: 'else' } });
+    expect(r?.dossier).toBeNull();
+    expect(r?.financial?.price.value).toBe(v1.financial.price.value);
+  });
+
   it('returns null, without throwing, for garbage and corrupted results', () => {
     for (const g of [null, undefined, 42, 'not json {', '[]', [], {}, { foo: 1 }, true]) expect(parseAnalysisResult(g)).toBeNull();
     const noScore = clone(v1) as Record<string, unknown>;

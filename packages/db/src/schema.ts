@@ -1,3 +1,4 @@
+import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -225,8 +226,12 @@ export const propertyAnalyses = pgTable(
     confidenceScore: real('confidence_score'),
     /** The model that wrote the narrative ('viabiliza-engine@1.0.0' for the built-in engine). */
     model: text('model'),
-    /** The engine's structured result (figures with sources, cash flows, sensitivity, insights). */
-    result: jsonb('result').$type<Record<string, unknown>>(),
+    /**
+     * The engine's structured result (figures with sources, cash flows, sensitivity, insights).
+     * Rows written before a schema change hold an older version: read it through contracts'
+     * `parseAnalysisResult`, which upgrades it (or gives null), before using it.
+     */
+    result: jsonb('result').$type<AnalysisResult>(),
     /** Share of the relevant inputs that were present, 0–100. */
     completeness: real('completeness'),
     /** Viability score 0–10 (bands alta/moderada/baixa). */

@@ -51,7 +51,7 @@ async function addAnalysis(
       analysisType: values.type,
       providerUsed: values.provider,
       resultContent: markdown,
-      result: result as unknown as Record<string, unknown>,
+      result,
       tokensUsed: values.provider === 'gemini' ? 1234 : 0,
       confidenceScore: confidenceScore(markdown),
       completeness: result.completeness.percent,

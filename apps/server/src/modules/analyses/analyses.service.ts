@@ -14,7 +14,7 @@ import {
   type StartRunBody,
   startRunBody,
 } from '@viabiliza/contracts/analysis';
-import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
+import { parseAnalysisResult, type AnalysisResult } from '@viabiliza/contracts/analysis-result';
 import {
   HISTORY_MESSAGES,
   foldText,
@@ -68,7 +68,9 @@ function toDetail(row: { analysis: repo.AnalysisRow; property: AnalysisDetail['p
     property: row.property,
     analysisType: a.analysisType,
     resultContent: a.resultContent ?? '',
-    result: a.result ?? null,
+    // Stored rows may hold an older version of the result: upgraded here, null if unreadable, so
+    // the response (serialized with the schema) never fails on an old row.
+    result: parseAnalysisResult(a.result),
     providerUsed: a.providerUsed,
     providerName: providerName(a.providerUsed),
     model: a.model,
@@ -350,7 +352,7 @@ export async function computeAnalysis(args: {
     analysis: {
       analysisType: args.analysisType,
       resultContent: markdown,
-      result: result as unknown as Record<string, unknown>,
+      result,
       providerUsed: written.provider,
       model: written.model,
       tokensUsed: written.tokensUsed,
@@ -485,7 +487,7 @@ export function exampleAnalysis(analysisType: AnalysisType, exampleId: string | 
     },
     analysisType,
     resultContent: markdown,
-    result: result as unknown as Record<string, unknown>,
+    result,
     providerUsed: 'local',
     providerName: PROVIDER_NAMES.local!,
     model: `viabiliza-engine@${result.engineVersion}`,

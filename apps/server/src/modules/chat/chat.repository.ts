@@ -21,7 +21,7 @@ export function pagesOfProperty(db: Database, propertyId: string) {
 }
 
 /** The analysis' structured result (its dossier answers the chat first). */
-export async function resultOf(db: Database, analysisId: string): Promise<Record<string, unknown> | null> {
+export async function resultOf(db: Database, analysisId: string): Promise<unknown> {
   const [row] = await db.select({ result: propertyAnalyses.result }).from(propertyAnalyses).where(eq(propertyAnalyses.id, analysisId));
   return row?.result ?? null;
 }

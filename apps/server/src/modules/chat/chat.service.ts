@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { requireReader } from '../collaboration/collaboration.service.ts';
 import { callModel } from '../ai/narrative.service.ts';
 import { aiConfigOf, isConfigured, PROVIDER_PRIORITY, type LlmProviderId } from '../ai/provider-registry.ts';
-import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
+import { parseAnalysisResult } from '@viabiliza/contracts/analysis-result';
 import { answerFromDossier } from '../dossier/dossier-answers.ts';
 import { buildPassages, reportSources, retrieve, type ScoredPassage, type Source } from './retrieval.ts';
 import * as repo from './chat.repository.ts';
@@ -44,7 +44,7 @@ const local = (): Pick<ChatAnswer, 'provider' | 'providerName'> => ({ provider: 
 export async function ask(ctx: AppContext, userId: string, analysisId: string, question: string): Promise<ChatAnswer> {
   await requireReader(ctx, userId, analysisId);
   // Owners, liens, ITBI, areas, certidões: the dossier states them with their citations.
-  const fromDossier = answerFromDossier(((await repo.resultOf(ctx.db, analysisId)) as Partial<AnalysisResult> | null)?.dossier, question);
+  const fromDossier = answerFromDossier(parseAnalysisResult(await repo.resultOf(ctx.db, analysisId))?.dossier, question);
   if (fromDossier) return { ...fromDossier, ...local() };
   const passages = buildPassages(await loadSources(ctx, analysisId));
   const found = await retrieve(ctx.db, passages, question, MODEL_PASSAGES);

@@ -1,4 +1,4 @@
-import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
+import { parseAnalysisResult } from '@viabiliza/contracts/analysis-result';
 import { INTELLIGENCE_MESSAGES, type IntelligenceResponse, type ProjectionResult } from '@viabiliza/contracts/intelligence';
 import { ANALYSIS_MESSAGES } from '@viabiliza/contracts/analysis';
 import { insightCards } from '@viabiliza/engine/insight-cards';
@@ -14,8 +14,8 @@ import * as repo from './intelligence.repository.ts';
 async function loadResult(ctx: AppContext, userId: string, id: string) {
   const row = await repo.findAnalysisResult(ctx.db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', ANALYSIS_MESSAGES.notFound);
-  const result = row.result as unknown as AnalysisResult | null;
-  if (!result || typeof result !== 'object' || !result.score) throw new AppError('NOT_FOUND', INTELLIGENCE_MESSAGES.noResult);
+  const result = parseAnalysisResult(row.result);
+  if (!result) throw new AppError('NOT_FOUND', INTELLIGENCE_MESSAGES.noResult);
   return { row, result };
 }
 

@@ -5,7 +5,7 @@ import { cashFlowChartData } from './cash-flow';
 import { confidenceBand } from './confidence';
 import { figureDisplay, formatAsOf, formatValue, sourceLabel } from './figures';
 import { heatColor, heatScale, heatTone, lowerIsBetter } from './heat-map';
-import { cashFlowSeries, readResult, sensitivityMatrices } from './result';
+import { cashFlowSeries, sensitivityMatrices } from './result';
 import { valuationLayout } from './valuation';
 
 const plain = (s: string) => s.replace(/\s/g, ' ');
@@ -152,13 +152,8 @@ describe('valuation range bar', () => {
 });
 
 describe('reading the engine result', () => {
-  it('treats a result without score as absent and fills missing lists', () => {
-    expect(readResult(null)).toBeNull();
-    expect(readResult({ foo: 1 })).toBeNull();
-    const r = readResult({ score: { value: 7, band: 'alta', label: 'Viabilidade alta', components: [] } })!;
-    expect(r.risks).toEqual([]);
-    expect(r.warnings).toEqual([]);
-    expect(cashFlowSeries(r)).toEqual([]);
-    expect(sensitivityMatrices(r)).toEqual([]);
+  it('has nothing to chart without a result', () => {
+    expect(cashFlowSeries(null)).toEqual([]);
+    expect(sensitivityMatrices(null)).toEqual([]);
   });
 });

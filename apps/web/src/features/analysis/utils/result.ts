@@ -19,39 +19,15 @@ export interface ShownAnalysis {
 }
 
 /**
- * The engine's result arrives typed as a plain record. It is read defensively: a result without its
- * score is treated as absent, and the lists the tabs walk over default to empty.
+ * The API response is parsed with contracts' result schema, and the server upgrades results stored
+ * by older versions before sending them: `result` is a current `AnalysisResult` or null.
  */
-export function readResult(raw: Record<string, unknown> | null | undefined): AnalysisResult | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const score = raw.score as AnalysisResult['score'] | undefined;
-  if (!score || typeof score !== 'object' || typeof score.value !== 'number') return null;
-  const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-  const r = raw as unknown as AnalysisResult;
-  return {
-    ...r,
-    risks: list(r.risks),
-    opportunities: list(r.opportunities),
-    recommendations: list(r.recommendations),
-    warnings: list(r.warnings),
-    assumptions: list(r.assumptions),
-    references: list(r.references),
-    completeness: r.completeness ?? { percent: 0, filled: 0, total: 0, missing: [] },
-    financial: r.financial ?? null,
-    development: r.development ?? null,
-    market: r.market ?? null,
-    legal: r.legal ?? null,
-    technical: r.technical ?? null,
-    environmental: r.environmental ?? null,
-  };
-}
-
 export function fromDetail(detail: AnalysisDetail): ShownAnalysis {
-  return { ...detail, kind: 'saved', id: detail.id, result: readResult(detail.result) };
+  return { ...detail, kind: 'saved', id: detail.id, result: detail.result };
 }
 
 export function fromExample(example: ExampleAnalysis): ShownAnalysis {
-  return { ...example, kind: 'example', id: null, result: readResult(example.result), createdAt: null };
+  return { ...example, kind: 'example', id: null, result: example.result, createdAt: null };
 }
 
 export interface CashFlowSeries {
