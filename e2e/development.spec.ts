@@ -29,6 +29,11 @@ test('development: the Premissas do empreendimento panel appears for a plot, by 
   await page.getByLabel('Número de unidades').fill('40');
   await page.getByLabel('Área privativa por unidade (m²)').fill('70');
   await page.getByLabel('Aquisição do terreno').selectOption('cash');
+  // A unit type can be added and removed by keyboard-operable buttons.
+  await page.getByRole('button', { name: 'Adicionar tipologia' }).click();
+  await expect(page.getByLabel('Tipo 1: unidades')).toBeVisible();
+  await page.getByRole('button', { name: 'Remover tipo 1' }).click();
+  await expect(page.getByLabel('Tipo 1: unidades')).toHaveCount(0);
   await openSection(page, 'Aspectos Financeiros');
   await page.getByLabel('Valor pretendido (R$)').fill('4.500.000');
   await openSection(page, 'Características Físicas');

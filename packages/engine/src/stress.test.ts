@@ -26,6 +26,9 @@ describe('stress section', () => {
     const r = analyze({ analysisType: 'complete', questionnaire: p.questionnaire, documents: p.documents, generatedAt: AT });
     expect(r.stress?.model).toBe('acquisition');
     expect(r.stress!.scenarios.map((x) => x.id)).toEqual(['base', 'price', 'cost', 'delay', 'rate', 'combined']);
+    // Financed within the SFH cap: the rate shock still moves the NPV (the TMA rises with it).
+    const rate = r.stress!.scenarios.find((x) => x.id === 'rate')!;
+    expect(rate.npvDelta).not.toBe(0);
     const none = analyze({ analysisType: 'complete', questionnaire: { city: 'Recife', state: 'PE' }, documents: [], generatedAt: AT });
     expect(none.stress).toBeUndefined();
   });

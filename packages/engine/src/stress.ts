@@ -42,7 +42,7 @@ function scenario(id: StressScenario['id'], label: string, npv: number | null, i
 
 const fin = (x: number | null | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 
-/** Acquisition and rental: exit value −10 %, purchase price +10 %, 6 months without rent, loan rate (or TMA without a loan) +2 p.p. */
+/** Acquisition and rental: exit value −10 %, purchase price +10 %, 6 months without rent, TMA and loan rate +2 p.p. */
 export function acquisitionStress(inputs: ResolvedInputs, base: FinancialResult): StressResult | null {
   const price = fin(inputs.price?.value);
   if (price === null || price <= 0 || base.cashFlow.length === 0) return null;
@@ -52,7 +52,7 @@ export function acquisitionStress(inputs: ResolvedInputs, base: FinancialResult)
     price: 'Preço de saída −10 %',
     cost: 'Preço de compra +10 %',
     delay: `${STRESS_DELAY_MONTHS} meses sem aluguel`,
-    rate: financed ? 'Juros do financiamento +2 p.p.' : 'TMA +2 p.p.',
+    rate: financed ? 'Juros do financiamento e TMA +2 p.p.' : 'TMA +2 p.p.',
   };
   const run = (shocks: Shock[]) => {
     let x = inputs;
@@ -65,9 +65,9 @@ export function acquisitionStress(inputs: ResolvedInputs, base: FinancialResult)
     }
     if (shocks.includes('cost') && x.price) x = { ...x, price: { ...x.price, value: price * STRESS_COST } };
     if (shocks.includes('rate')) {
-      x = financed
-        ? withAssumption(x, 'financingRateAnnual', val(inputs, 'financingRateAnnual') + STRESS_RATE_PP)
-        : withAssumption(x, 'discountRateAnnual', val(inputs, 'discountRateAnnual') + STRESS_RATE_PP);
+      // The TMA rises with the rates; the loan's too (within the SFH cap the financing rules keep it at 12 % a.a.).
+      x = withAssumption(x, 'discountRateAnnual', val(inputs, 'discountRateAnnual') + STRESS_RATE_PP);
+      if (financed) x = withAssumption(x, 'financingRateAnnual', val(inputs, 'financingRateAnnual') + STRESS_RATE_PP);
     }
     const r = computeFinancial(x, { light: true, ...(shocks.includes('delay') ? { rentDelayMonths: STRESS_DELAY_MONTHS } : {}) });
     return { npv: fin(r.npv.value), irr: fin(r.irr.value) };
@@ -82,7 +82,7 @@ export function acquisitionStress(inputs: ResolvedInputs, base: FinancialResult)
     model: 'acquisition',
     scenarios,
     notes: [
-      'Cada cenário refaz o fluxo de caixa com uma premissa alterada; o VPL é à TMA do cenário base (exceto no cenário de TMA +2 p.p. sem financiamento).',
+      'Cada cenário refaz o fluxo de caixa com uma premissa alterada; o VPL é à TMA do cenário base, exceto nos cenários de juros, em que a TMA também sobe 2 p.p. (no SFH a taxa do financiamento fica limitada a 12 % a.a.).',
       'O atraso de 6 meses é modelado como 6 meses sem inquilino no início: o proprietário paga condomínio, IPTU e manutenção.',
     ],
   };

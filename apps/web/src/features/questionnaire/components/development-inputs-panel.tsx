@@ -5,9 +5,10 @@ import {
   type DevelopmentInputs,
   type QuestionnaireInput,
 } from '@viabiliza/contracts/questionnaire';
-import { Building2, ChevronDown } from 'lucide-react';
+import { Building2, ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -108,6 +109,37 @@ export function DevelopmentInputsPanel({
           Campos vazios usam as premissas padrão (mostradas em cinza).
         </p>
         {NUMBER_FIELDS.map(numberInput)}
+        <fieldset className="grid gap-3 sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium">Tipologias (opcional: substituem unidades × área acima)</legend>
+          {(v.mix ?? []).map((row, i) => {
+            const setRow = (key: 'count' | 'privateArea' | 'pricePerSqm', text: string) =>
+              set('mix', (v.mix ?? []).map((r, j) => (j === i ? { ...r, [key]: text } : r)));
+            const cell = (key: 'count' | 'privateArea' | 'pricePerSqm', label: string, placeholder: string) => (
+              <FormField id={`dev-mix-${i}-${key}`} label={`Tipo ${i + 1}: ${label}`} error={invalid(row[key])}>
+                {(control) => (
+                  <Input {...control} inputMode="decimal" autoComplete="off" maxLength={30} placeholder={placeholder} value={row[key] ?? ''} className="tabular-nums" onChange={(e) => setRow(key, e.target.value)} />
+                )}
+              </FormField>
+            );
+            return (
+              <div key={i} className="grid items-end gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+                {cell('count', 'unidades', '10')}
+                {cell('privateArea', 'área privativa (m²)', '45')}
+                {cell('pricePerSqm', 'preço (R$/m²)', 'preço geral')}
+                <Button type="button" variant="outline" size="sm" onClick={() => set('mix', (v.mix ?? []).filter((_, j) => j !== i))}>
+                  <Trash2 aria-hidden />
+                  Remover tipo {i + 1}
+                </Button>
+              </div>
+            );
+          })}
+          {(v.mix ?? []).length < 10 && (
+            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => set('mix', [...(v.mix ?? []), { count: '', privateArea: '' }])}>
+              <Plus aria-hidden />
+              Adicionar tipologia
+            </Button>
+          )}
+        </fieldset>
         <div className="min-w-0">
           <FormField id="dev-landDeal" label="Aquisição do terreno">
             {(control) => (
