@@ -40,6 +40,12 @@ export const user = pgTable('user', {
   company: text('company'),
   phone: text('phone'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /**
+   * A private demo sandbox ('Entrar como Demo'): cloned from the sample data for one visitor,
+   * removed with its files after sandboxExpiresAt, and left out of analytics and public counters.
+   */
+  isSandbox: boolean('is_sandbox').notNull().default(false),
+  sandboxExpiresAt: timestamp('sandbox_expires_at', { withTimezone: true }),
 });
 
 export const session = pgTable(
