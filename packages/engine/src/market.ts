@@ -59,6 +59,11 @@ export function ownTypeRow(inputs: ResolvedInputs, series: string, propertyType:
 /** Why a non-residential property has no sale reference, or null when it has one (or is residential). */
 function missingReference(inputs: ResolvedInputs, q: Questionnaire, asOf?: string): string | null {
   if (isResidentialType(q.propertyType)) return null;
+  // On a plot being developed the reference price is the future units' price (the development's
+  // VGV), not the land's: the plot is not worth that price × its area.
+  if (q.propertyType === 'terreno' && inputs.isDevelopment && inputs.assumptions.salePricePerSqm.overridden) {
+    return `${NO_REFERENCE}: o preço de referência alterado (${formatMoney(inputs.assumptions.salePricePerSqm.value)}/m²) é o das unidades do empreendimento, não o do terreno. Informe comparáveis de terrenos ou veja o valor residual do terreno na análise de desenvolvimento.`;
+  }
   if (inputs.assumptions.salePricePerSqm.overridden) return null;
   if (ownTypeRow(inputs, 'fipezap-venda', q.propertyType!, asOf)) return null;
   return `${NO_REFERENCE}: os índices de preço da base (FipeZAP) são residenciais e não descrevem ${TYPE_WORDS[q.propertyType!] ?? 'este tipo de imóvel'}. Informe comparáveis (endereço, área, preço, data) ou importe uma tabela para este tipo.`;

@@ -232,6 +232,14 @@ describe('reference project: 40-unit development in São Paulo', () => {
     expect(x.equityIrr.value).not.toBeNull();
   });
 
+  it('the plot is not valued at the future units\' price × its area (R$ 11.317 × 1.500 m² ≈ R$ 17 mi for a R$ 4,5 mi plot)', () => {
+    // The overridden reference is the units' price (it makes the VGV); the land market has none.
+    expect(r.market!.noReference).toBe('Sem referência de mercado para este tipo');
+    expect(r.market!.valuation).toBeNull();
+    expect(r.market!.position).toBe('indeterminado');
+    expect(r.market!.notes.join(' ')).toMatch(/é o das unidades do empreendimento, não o do terreno/);
+  });
+
   it('break-evens bracket the base case', () => {
     // Profit > 0 at the base: the break-even price is below R$ 11.317/m², the break-even CUB above 2.294.
     expect(x.breakEvenPricePerSqm.value!).toBeLessThan(11317);
