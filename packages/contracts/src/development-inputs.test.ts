@@ -10,7 +10,7 @@ describe("questionnaire 'Premissas do empreendimento'", () => {
     expect(questionnaireSchema.safeParse({ development: { landDeal: 'doacao' } }).success).toBe(false);
   });
 
-  it('is a block of its own: not counted among the 25 fields nor printed in the content text', () => {
+  it('is a block of its own: not counted among the questionnaire fields nor printed in the content text', () => {
     const q = { city: 'São Paulo', development: { units: '40' } };
     expect(filledFieldCount(q)).toBe(1);
     expect(questionnaireContent(q)).toBe('Cidade: São Paulo');

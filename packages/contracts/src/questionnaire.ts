@@ -280,18 +280,30 @@ export function isFilled(value: unknown): boolean {
   return true;
 }
 
+/**
+ * The fields the progress counts: every field the form has an input for (the five sections). The
+ * spec's prototype divided by a fixed 25 while its form had more inputs, so it read '26 de 25 campos
+ * preenchidos' and reached 100 % with fields empty; the total here is the fields themselves.
+ * `licenses` (no input), the comparables and 'Premissas do empreendimento' are not counted.
+ */
+export const QUESTIONNAIRE_COUNTED_FIELDS: readonly QuestionnaireField[] = QUESTIONNAIRE_SECTIONS.flatMap((s) => s.fields);
+export const QUESTIONNAIRE_PROGRESS_TOTAL = QUESTIONNAIRE_COUNTED_FIELDS.length;
+
+/** Counted fields that hold data: never more than `QUESTIONNAIRE_PROGRESS_TOTAL`. */
 export function filledFieldCount(q: QuestionnaireInput): number {
-  return Object.entries(q).filter(([k, v]) => k !== 'comparables' && k !== 'development' && isFilled(v)).length;
+  return QUESTIONNAIRE_COUNTED_FIELDS.filter((field) => isFilled(q[field])).length;
 }
 
-/** Spec 01 §9: filled fields divided by 25, as a percentage (capped at 100). */
-export const QUESTIONNAIRE_PROGRESS_TOTAL = 25;
+/** Spec 01 §9: filled fields over the total, as a percentage; 100 only when every counted field is filled. */
 export function questionnaireProgress(q: QuestionnaireInput): number {
-  return Math.min(100, Math.round((filledFieldCount(q) / QUESTIONNAIRE_PROGRESS_TOTAL) * 100));
+  const filled = filledFieldCount(q);
+  if (filled >= QUESTIONNAIRE_PROGRESS_TOTAL) return 100;
+  return Math.min(99, Math.round((filled / QUESTIONNAIRE_PROGRESS_TOTAL) * 100));
 }
 
+/** Any field with data (`licenses` included, which an API client can send), comparables and premissas aside. */
 export function hasQuestionnaireData(q: QuestionnaireInput): boolean {
-  return filledFieldCount(q) > 0;
+  return Object.entries(q).some(([k, v]) => k !== 'comparables' && k !== 'development' && isFilled(v));
 }
 
 /**

@@ -23,7 +23,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * 'Questionário do Imóvel' (spec 01 §2): five collapsible sections (the first open), completion badge
- * and bar (filled fields / 25), 'Limpar'. Values live in `draft`, owned by the page, which also hands
+ * and bar (filled fields / the form's fields, never more than the total), 'Limpar'. Values live in `draft`, owned by the page, which also hands
  * them to the analysis.
  */
 export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {

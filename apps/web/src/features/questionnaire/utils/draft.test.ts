@@ -1,7 +1,14 @@
-import { CEP_MESSAGE, NUMBER_MESSAGE, questionnaireProgress } from '@viabiliza/contracts/questionnaire';
+import {
+  CEP_MESSAGE,
+  NUMBER_MESSAGE,
+  QUESTIONNAIRE_PROGRESS_TOTAL,
+  QUESTIONNAIRE_SECTIONS,
+  questionnaireProgress,
+} from '@viabiliza/contracts/questionnaire';
 import { describe, expect, it } from 'vitest';
 
 import { maskCep } from './cep';
+import { FIELD_KINDS } from './fields';
 import { parseDraft, questionnaireFieldErrors, questionnaireStorageKey, sectionFilledCount, serializeDraft } from './draft';
 
 describe('maskCep', () => {
@@ -76,9 +83,14 @@ describe('validation and progress', () => {
     expect(questionnaireFieldErrors({ zipCode: '' })).toEqual({});
   });
 
-  it('counts filled fields out of 25', () => {
+  it('counts filled fields out of the form\'s fields: the sections shown add up to the total', () => {
     expect(questionnaireProgress({})).toBe(0);
-    expect(questionnaireProgress({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '800.000' })).toBe(20);
+    expect(questionnaireProgress({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '800.000' })).toBe(
+      Math.round((5 / QUESTIONNAIRE_PROGRESS_TOTAL) * 100),
+    );
+    // Every counted field has an input in a section, so '{n} de {total}' can reach the total and no further.
+    const shown = QUESTIONNAIRE_SECTIONS.flatMap((s) => s.fields.filter((f) => FIELD_KINDS[f]));
+    expect(shown).toHaveLength(QUESTIONNAIRE_PROGRESS_TOTAL);
     expect(sectionFilledCount({ city: 'São Paulo', address: ' ', purpose: ['comercial'] }, ['address', 'city', 'purpose', 'state'])).toBe(2);
   });
 });
