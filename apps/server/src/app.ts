@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { eventsRoutes } from './realtime/events.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { analysisRoutes } from './modules/analyses/analyses.routes.ts';
+import { engineInputRoutes } from './modules/analyses/engine-input.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   await app.register(async (scope) => adminConsoleRoutes(scope, ctx));
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => analysisRoutes(scope, ctx));
+  await app.register(async (scope) => engineInputRoutes(scope, ctx));
   await app.register(async (scope) => aiRoutes(scope, ctx));
   await app.register(async (scope) => reportRoutes(scope, ctx));
   await app.register(async (scope) => dashboardRoutes(scope, ctx));
