@@ -19,6 +19,26 @@ describe('city ITBI table', () => {
     }
   });
 
+  it('confirms a row only with its law (number/year) or an official page, and a date', () => {
+    const confirmed = ITBI_CITY_ROWS.filter((r) => !r.uncertain);
+    const flagged = ITBI_CITY_ROWS.filter((r) => r.uncertain);
+    // The counts the header comment of reference/itbi-cities.ts states.
+    expect(confirmed.length).toBe(17);
+    expect(flagged.length).toBe(19);
+    for (const r of confirmed) {
+      const namesLaw = /\b\d{1,3}(\.\d{3})*\/\d{4}\b/.test(r.law);
+      const officialPage = /prefeitura|secretaria|\.gov\.br/i.test(r.source);
+      expect(namesLaw || officialPage, `${r.id}: law '${r.law}', source '${r.source}'`).toBe(true);
+      expect(r.asOf, r.id).toMatch(/^\d{4}(-\d{2}(-\d{2})?)?$/);
+      expect(r.source, r.id).not.toMatch(/sem fonte oficial/);
+    }
+    // A flagged row says why in its note and never passes for confirmed in the analysis.
+    for (const r of flagged) {
+      expect(r.note ?? '', r.id).toMatch(/confirme/i);
+      expect(itbiFor({ city: r.city, state: r.state, price: 100_000, asOf: NOW }).uncertain, r.id).toBe(true);
+    }
+  });
+
   it('covers the 30 largest cities and the ones already in the dataset, shipped in REFERENCE_ROWS', () => {
     const cities = new Set(ITBI_CITY_ROWS.map((r) => r.city));
     for (const c of ['São Paulo', 'Rio de Janeiro', 'Brasília', 'Fortaleza', 'Salvador', 'Belo Horizonte', 'Manaus', 'Curitiba', 'Recife', 'Goiânia',
@@ -96,6 +116,54 @@ describe('itbiFor', () => {
   it('a rate change is a new dated row: Guarulhos 2 % until 2025, 3 % from 2026', () => {
     expect(itbiFor({ city: 'Guarulhos', state: 'SP', price: 100_000, asOf: '2025-06-30' }).amount).toBeCloseTo(2_000, 6);
     expect(itbiFor({ city: 'Guarulhos', state: 'SP', price: 100_000, asOf: '2026-03-01' }).amount).toBeCloseTo(3_000, 6);
+  });
+
+  it('Brasília: 3 % until 2024, 2 % from 2025 (Lei distrital 3.830/2006 as amended in 12/2024)', () => {
+    // The press example: a R$ 300 mil property paid R$ 9 mil (3 %) and now R$ 6 mil (2 %).
+    const before = itbiFor({ city: 'Brasília', state: 'DF', price: 300_000, asOf: '2024-06-30' });
+    expect(before.amount).toBeCloseTo(9_000, 6);
+    expect(before.row?.id).toBe('itbi-brasilia-2015');
+    const now = itbiFor({ city: 'Brasilia', state: 'DF', price: 300_000, asOf: NOW });
+    expect(now.amount).toBeCloseTo(6_000, 6);
+    expect(now.row?.id).toBe('itbi-brasilia-2025');
+    expect(now.uncertain).toBe(false);
+    expect(now.note).toContain('3.830/2006');
+    // No reduced rate on the financed part in the DF: an SFH loan changes nothing. 300.000 × 2% = 6.000
+    expect(itbiFor({ city: 'Brasília', state: 'DF', price: 300_000, financedAmount: 240_000, sfh: true, asOf: NOW }).amount).toBeCloseTo(6_000, 6);
+  });
+
+  it('Uberlândia: 2 % (official page, Lei 4.871/1989); the low-income SFH rate is not applied to any loan', () => {
+    // 400.000 × 2% = 8.000, with or without an SFH loan (the 0,5% is only for housing for the
+    // lower-income population, a criterion the page does not define).
+    const cash = itbiFor({ city: 'Uberlândia', state: 'MG', price: 400_000, asOf: NOW });
+    expect(cash.amount).toBeCloseTo(8_000, 6);
+    expect(cash.uncertain).toBe(false);
+    expect(cash.note).toContain('Lei 4.871/1989');
+    expect(itbiFor({ city: 'uberlandia', state: 'MG', price: 400_000, financedAmount: 300_000, sfh: true, asOf: NOW }).amount).toBeCloseTo(8_000, 6);
+  });
+
+  it('Salvador and Natal: 3 %, now confirmed', () => {
+    // 250.000 × 3% = 7.500
+    for (const [city, state] of [['Salvador', 'BA'], ['Natal', 'RN']] as const) {
+      const r = itbiFor({ city, state, price: 250_000, asOf: NOW });
+      expect(r.amount, city).toBeCloseTo(7_500, 6);
+      expect(r.uncertain, city).toBe(false);
+    }
+  });
+
+  it('Fortaleza and Goiânia: a financed-part reduction from a weak source, computed but still flagged', () => {
+    // Fortaleza: 42.800 × 0,5% = 214; (300.000 − 42.800) × 2% = 257.200 × 2% = 5.144; total 5.358
+    const fortaleza = itbiFor({ city: 'Fortaleza', state: 'CE', price: 300_000, financedAmount: 240_000, sfh: true, asOf: NOW });
+    expect(fortaleza.breakdown.financedBase).toBeCloseTo(42_800, 6);
+    expect(fortaleza.amount).toBeCloseTo(5_358, 6);
+    expect(fortaleza.uncertain).toBe(true);
+    expect(fortaleza.note).toContain('alíquota não confirmada');
+    // Goiânia: 200.000 × 0,5% = 1.000; (500.000 − 200.000) × 2% = 6.000; total 7.000
+    const goiania = itbiFor({ city: 'Goiânia', state: 'GO', price: 500_000, financedAmount: 400_000, sfh: true, asOf: NOW });
+    expect(goiania.amount).toBeCloseTo(7_000, 6);
+    expect(goiania.uncertain).toBe(true);
+    // Cash: 500.000 × 2% = 10.000
+    expect(itbiFor({ city: 'Goiania', state: 'GO', price: 500_000, asOf: NOW }).amount).toBeCloseTo(10_000, 6);
   });
 
   it('an imported row with a newer date wins over the shipped one', () => {
