@@ -158,6 +158,8 @@ export const ANALYSIS_MESSAGES = {
   noData: 'Preencha pelo menos algumas informações do questionário ou faça upload de documentos',
   loginRequired: 'Você precisa estar logado para realizar análises',
   filesWithoutText: (names: string[]) => `Arquivos sem texto válido: ${names.join(', ')}`,
+  /** Issue 18: a run waits for every document still being read (uploaded or processing). */
+  documentsReading: (count: number) => (count === 1 ? 'Aguarde: 1 documento em leitura' : `Aguarde: ${count} documentos em leitura`),
   insufficientContent: 'Conteúdo insuficiente para análise. Preencha mais informações no questionário ou adicione documentos.',
   failedToast: (message: string) => `Erro na análise: ${message}`,
   failedTitle: 'Análise Falhou',

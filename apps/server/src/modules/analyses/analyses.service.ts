@@ -97,6 +97,9 @@ async function loadDocuments(ctx: AppContext, userId: string, ids: string[]): Pr
   const unique = [...new Set(ids)];
   const rows = await repo.documentsForUser(ctx.db, userId, unique);
   if (rows.length !== unique.length) throw new AppError('NOT_FOUND', 'Documento não encontrado');
+  // A document still being read is not a document without text: the run waits, and says so.
+  const reading = rows.filter((r) => r.status === 'uploaded' || r.status === 'processing');
+  if (reading.length) throw new AppError('CONFLICT', ANALYSIS_MESSAGES.documentsReading(reading.length));
   const notReady = rows.filter((r) => r.status !== 'completed');
   if (notReady.length) throw new AppError('VALIDATION', ANALYSIS_MESSAGES.filesWithoutText(notReady.map((r) => r.fileName)));
   const pages = await repo.pagesForDocuments(ctx.db, unique);

@@ -68,7 +68,12 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
     () => (list ?? []).filter((d) => d.status === 'completed').map((d) => ({ id: d.id, fileName: d.fileName })),
     [list],
   );
-  const workspace = useAnalysisWorkspace({ userId: user.id, questionnaire: draft.values, documents: ready });
+  // Issue 18: documents still being read hold 'Iniciar Análise' (with the count, live).
+  const readingCount = useMemo(
+    () => (list ?? []).filter((d) => d.status === 'uploaded' || d.status === 'processing').length,
+    [list],
+  );
+  const workspace = useAnalysisWorkspace({ userId: user.id, questionnaire: draft.values, documents: ready, readingCount });
   const [showUpload, setShowUpload] = useState(true);
 
   // A result asked for now is brought into view: it appears below the long questionnaire.

@@ -12,7 +12,7 @@ import { useAnalysisRun } from '@/features/analysis/api/get-analysis-run';
 import { useExampleAnalysis } from '@/features/analysis/api/get-example-analysis';
 import { useStartAnalysisRun } from '@/features/analysis/api/start-analysis-run';
 import { useAnalysisRunEvents } from '@/features/analysis/api/subscribe-analysis-run-events';
-import { checkRunPreconditions, type ReadyDocument } from '@/features/analysis/utils/preconditions';
+import { checkRunPreconditions, readingGate, type ReadyDocument } from '@/features/analysis/utils/preconditions';
 import { REPORT_TEXT_FILE, fromDetail, fromExample, type ShownAnalysis } from '@/features/analysis/utils/result';
 import { failureToasts, isFinalRun } from '@/features/analysis/utils/run-feedback';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -95,11 +95,14 @@ export function useAnalysisWorkspace({
   userId,
   questionnaire,
   documents,
+  readingCount = 0,
 }: {
   userId: string;
   questionnaire: QuestionnaireInput;
   /** The user's completed documents, handed over by the page from the documents feature. */
   documents: readonly ReadyDocument[];
+  /** Documents still being read (uploaded or processing): the run waits for them (issue 18). */
+  readingCount?: number;
 }): AnalysisWorkspace {
   const [analysisType, setAnalysisType] = useState<AnalysisType>('complete');
   const [provider, setProvider] = useState(DEFAULT_PROVIDER);
@@ -175,12 +178,15 @@ export function useAnalysisWorkspace({
     [userId, questionnaire, documents],
   );
   const noData = !check.ok && check.message === ANALYSIS_MESSAGES.noData;
+  const waitingMessage = readingGate({ readingCount, demoMode, running });
   // Spec 01 §5: disabled while analysing, or with no data outside demo mode. The reason is shown
   // beside the button; the other preconditions are shown once the person tries to start.
-  const startDisabled = running || (noData && !demoMode) || (demoMode && exampleQuery.isFetching);
+  const startDisabled = running || waitingMessage !== null || (noData && !demoMode) || (demoMode && exampleQuery.isFetching);
   const serverSays = serverMessage?.check === check ? serverMessage.message : null;
-  const message = demoMode ? null : (serverSays ?? (noData || attempted ? (check.ok ? null : check.message) : null));
-  const messageTone = serverSays || attempted ? 'error' : 'hint';
+  const message = demoMode
+    ? null
+    : (waitingMessage ?? serverSays ?? (noData || attempted ? (check.ok ? null : check.message) : null));
+  const messageTone = waitingMessage === null && (serverSays || attempted) ? 'error' : 'hint';
 
   const start = () => {
     setServerMessage(null);
@@ -189,6 +195,7 @@ export function useAnalysisWorkspace({
       setRevealKey((k) => k + 1);
       return;
     }
+    if (waitingMessage !== null) return;
     setAttempted(true);
     if (!check.ok || running) return;
     const body = {
@@ -204,7 +211,8 @@ export function useAnalysisWorkspace({
         setStored((previous) => ({ ...previous, runId: started.id }));
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) {
+        // 400: a precondition; 409: a document is being read again since the list was fetched.
+        if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
           setServerMessage({ message: error.message, check });
           return;
         }

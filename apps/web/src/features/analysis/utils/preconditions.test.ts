@@ -1,7 +1,7 @@
 import { ANALYSIS_MESSAGES } from '@viabiliza/contracts/analysis';
 import { describe, expect, it } from 'vitest';
 
-import { checkRunPreconditions } from './preconditions';
+import { checkRunPreconditions, readingGate } from './preconditions';
 
 const doc = { id: '00000000-0000-4000-8000-000000000001', fileName: 'matricula.pdf' };
 const rich = {
@@ -56,5 +56,18 @@ describe('checkRunPreconditions (spec 01 §5)', () => {
   it('hands over the parsed questionnaire (CEP stored as digits)', () => {
     const check = checkRunPreconditions({ signedIn: true, questionnaire: { ...rich, zipCode: '01310-100' }, documents: [] });
     expect(check.ok && check.questionnaire.zipCode).toBe('01310100');
+  });
+});
+
+describe('readingGate (issue 18: documents being read hold the start)', () => {
+  it('says how many documents are being read, singular and plural', () => {
+    expect(readingGate({ readingCount: 2, demoMode: false, running: false })).toBe('Aguarde: 2 documentos em leitura');
+    expect(readingGate({ readingCount: 1, demoMode: false, running: false })).toBe('Aguarde: 1 documento em leitura');
+  });
+
+  it('holds nothing when every document is read, in demo mode, or while a run is under way', () => {
+    expect(readingGate({ readingCount: 0, demoMode: false, running: false })).toBeNull();
+    expect(readingGate({ readingCount: 3, demoMode: true, running: false })).toBeNull();
+    expect(readingGate({ readingCount: 3, demoMode: false, running: true })).toBeNull();
   });
 });

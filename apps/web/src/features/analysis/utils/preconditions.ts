@@ -40,3 +40,14 @@ export function checkRunPreconditions(input: {
   }
   return { ok: true, questionnaire: parsed.data };
 }
+
+/**
+ * Issue 18: while a document is being read (uploaded or processing) the run would leave it out, so
+ * 'Iniciar Análise' waits and says why and for how many ('Aguarde: 2 documentos em leitura'); the
+ * count follows the documents list as each one finishes. The server refuses such a run too (409).
+ * Null when nothing holds the button: demo mode reads no document, and a run under way has its own text.
+ */
+export function readingGate(input: { readingCount: number; demoMode: boolean; running: boolean }): string | null {
+  if (input.demoMode || input.running || input.readingCount <= 0) return null;
+  return ANALYSIS_MESSAGES.documentsReading(input.readingCount);
+}
