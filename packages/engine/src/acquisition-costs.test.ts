@@ -30,16 +30,18 @@ describe('acquisition ITBI and cartório from the city and state tables', () => 
     expect(r.financial!.itbi.value).toBe(6_300);
   });
 
-  it('paid in cash, São Paulo: 3 %; the SP registro bracket is cited', () => {
+  it('paid in cash, São Paulo: 3 %; the SP escritura and registro brackets are used, registro cited', () => {
     const r = run({ city: 'São Paulo', state: 'SP', targetValue: '500.000', acceptsFinancing: false });
     const f = r.financial!;
     expect(f.financing).toBeNull();
     expect(f.itbi.value).toBe(15_000);
-    // Registro bracket o = 1.837,24; escritura the rest of 1,5 % × 500.000 = 7.500
-    expect(f.notary.value).toBe(7_500);
-    expect(f.notary.source).toMatchObject({ kind: 'reference', referenceId: 'registro-sp-2022-15' });
-    expect(f.notary.note).toContain('R$ 1.837,24');
-    expect(r.references.map((x) => x.id)).toContain('registro-sp-2022-15');
+    // 2026 tables, bracket R$ 384.200,01 – 768.400,00 (13th of the registro table): escritura 5.519,90
+    // + registro 3.383,82 = 8.903,72 (both with 5 % ISS), no estimate.
+    expect(f.notary.value).toBeCloseTo(8_903.72, 6);
+    expect(f.notary.source).toMatchObject({ kind: 'reference', referenceId: 'registro-sp-2026-13', uncertain: true });
+    expect(f.notary.note).toContain('R$ 3.383,82');
+    expect(f.notary.note).toContain('R$ 5.519,90');
+    expect(r.references.map((x) => x.id)).toContain('registro-sp-2026-13');
   });
 
   it("the person's overrides still win: price × rate", () => {

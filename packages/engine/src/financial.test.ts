@@ -97,9 +97,10 @@ function inputs(overrides: Partial<ResolvedInputs> = {}, values: Partial<Record<
     downPayment: null,
     acceptsFinancing: true,
     // A city without a row in the ITBI table: the typical 3 % (São Paulo would apply 0,5 % to the
-    // SFH-financed part, itbi.test.ts); SP's notary total stays 1,5 % (registro table + estimate).
+    // SFH-financed part, itbi.test.ts), in a state without notary fee tables (RJ): the notaryRate
+    // estimate, 1,5 % (SP and MG have escritura and registro tables, notary-fees.test.ts).
     city: 'Cidade Sem Tabela',
-    state: 'SP',
+    state: 'RJ',
     isDevelopment: false,
     assumptions: assumptions(values),
     references: [],
@@ -139,10 +140,11 @@ describe('computeFinancial: hand-computed case', () => {
     expect(r.itbi.value).toBe(15000);
     expect(r.notary.value).toBe(7500);
     expect(r.acquisitionTotal.value).toBe(522500);
-    // ITBI and cartório cite their tables (itbi-notary): no city row → the typical ITBI row, flagged;
-    // SP registro bracket o (R$ 492.600,01 – 656.800,00) of the 2022 table, the rest of 1,5 % estimated.
+    // ITBI cites its table (itbi-notary): no city row → the typical ITBI row, flagged; RJ has no notary
+    // fee table, so the cartório is the notaryRate estimate (1,5 % × 500.000 = 7.500) and says so.
     expect(r.itbi.source).toMatchObject({ kind: 'reference', referenceId: 'itbi-tipico', uncertain: true });
-    expect(r.notary.source).toMatchObject({ kind: 'reference', referenceId: 'registro-sp-2022-15', uncertain: true });
+    expect(r.notary.source).toMatchObject({ kind: 'assumption', assumptionId: 'notaryRate' });
+    expect(r.notary.note).toContain('Estimativa de 1,5% do valor');
     expect(r.itbi.label).toBe('ITBI');
     expect(r.notary.label).toBe('Cartório e registro');
     expect(r.acquisitionTotal.label).toBe('Custo total de aquisição');
