@@ -1,8 +1,10 @@
 import type { Dossier } from '@viabiliza/contracts/dossier';
-import { FileSearch, FileText, Eye, MessageCircle, Users } from 'lucide-react';
+import { FileSearch, FileText, Eye, MessageCircle, SlidersHorizontal, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { DossierPanel } from '@/features/analysis/components/dossier-panel';
+import { WhatIfTab } from '@/features/analysis/components/what-if-tab';
 import { AnalysisChat } from '@/features/chat/components/analysis-chat';
 import { CollaborationPanel } from '@/features/collaboration/components/collaboration-panel';
 import { ViewerPanel } from '@/features/viewer/components/viewer-panel';
@@ -10,13 +12,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
 /**
  * The analysis detail's tabs: the report as before, Diligência (the documents' due-diligence dossier,
- * issue 16), then Chat IA, Visualizador and Colaboração (spec 01 §2 result tabs; spec 02 §2). Each tab
- * loads its data only when opened.
+ * issue 16), Simular cenário (the live what-if, issue 18), then Chat IA, Visualizador and Colaboração
+ * (spec 01 §2 result tabs; spec 02 §2). Each tab loads its data only when opened.
  */
 export function AnalysisDetailTabs({ analysisId, report, dossier }: { analysisId: string; report: ReactNode; dossier: Dossier | null }) {
+  // Already in the cache: the route loaded it.
+  const result = useAnalysis(analysisId).data?.analysis.result ?? null;
   return (
     <Tabs defaultValue="report" className="gap-4" aria-label="Análise">
-      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-grid sm:w-fit sm:grid-cols-5 [&>*:last-child]:col-span-2 sm:[&>*:last-child]:col-span-1">
+      <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-grid sm:w-fit sm:grid-cols-6">
         <TabsTrigger value="report" className="px-4 py-1.5">
           <FileText aria-hidden />
           Relatório
@@ -24,6 +28,10 @@ export function AnalysisDetailTabs({ analysisId, report, dossier }: { analysisId
         <TabsTrigger value="dossier" className="px-4 py-1.5">
           <FileSearch aria-hidden />
           Diligência
+        </TabsTrigger>
+        <TabsTrigger value="what-if" className="px-4 py-1.5">
+          <SlidersHorizontal aria-hidden />
+          Simular cenário
         </TabsTrigger>
         <TabsTrigger value="chat" className="px-4 py-1.5">
           <MessageCircle aria-hidden />
@@ -41,6 +49,9 @@ export function AnalysisDetailTabs({ analysisId, report, dossier }: { analysisId
       <TabsContent value="report">{report}</TabsContent>
       <TabsContent value="dossier">
         <DossierPanel dossier={dossier} />
+      </TabsContent>
+      <TabsContent value="what-if">
+        <WhatIfTab analysisId={analysisId} result={result} />
       </TabsContent>
       <TabsContent value="chat">
         <AnalysisChat analysisId={analysisId} />

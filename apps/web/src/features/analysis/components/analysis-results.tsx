@@ -1,4 +1,4 @@
-import { BarChart3, FileSearch, FileText, Lightbulb, LineChart, Scale, Smile } from 'lucide-react';
+import { BarChart3, FileSearch, FileText, Lightbulb, LineChart, Scale, SlidersHorizontal, Smile } from 'lucide-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 
 import { DevelopmentPanel } from '@/features/analysis/components/development-panel';
@@ -15,6 +15,7 @@ import { ReferenceWarningsBanner } from '@/features/analysis/components/referenc
 import { ReportsPanel } from '@/features/analysis/components/reports-panel';
 import { HeatMapLegend, SensitivityHeatMap } from '@/features/analysis/components/sensitivity-heat-map';
 import { ValuationPanel } from '@/features/analysis/components/valuation-panel';
+import { WhatIfTab } from '@/features/analysis/components/what-if-tab';
 import { readDossier } from '@/features/analysis/utils/dossier';
 import { cashFlowSeries, sensitivityMatrices, type ShownAnalysis } from '@/features/analysis/utils/result';
 import { QueryError } from '@/components/errors/query-error';
@@ -53,6 +54,12 @@ export function AnalysisResults({
           <BarChart3 aria-hidden />
           Análise
         </TabsTrigger>
+        {analysis.kind === 'saved' && analysis.id && (
+          <TabsTrigger value="what-if" className="px-4 py-1.5">
+            <SlidersHorizontal aria-hidden />
+            Simular cenário
+          </TabsTrigger>
+        )}
         <TabsTrigger value="sentiment" className="px-4 py-1.5">
           <Smile aria-hidden />
           Sentimento
@@ -121,6 +128,11 @@ export function AnalysisResults({
           </Card>
         )}
       </TabsContent>
+      {analysis.kind === 'saved' && analysis.id && (
+        <TabsContent value="what-if">
+          <WhatIfTab analysisId={analysis.id} result={analysis.result} />
+        </TabsContent>
+      )}
       <TabsContent value="sentiment">
         <SentimentPanel analysisId={analysis.kind === 'saved' ? analysis.id : null} />
       </TabsContent>
