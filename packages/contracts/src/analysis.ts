@@ -181,7 +181,7 @@ export const startRunBody = z.object({
   analysisType,
   questionnaire: questionnaireSchema.default({}),
   documentIds: z.array(z.uuid()).max(20).default([]),
-  /** Save against this property; without it the run creates one ('Análise de Viabilidade {date}'). */
+  /** Save against this property (it must be the user's); without it the run creates one, titled by its address (`defaultPropertyTitle`). */
   propertyId: z.uuid().optional(),
   /** A provider id from GET /api/ai/providers; without it the built-in engine ('local') writes the report. */
   provider: z.string().max(40).optional(),

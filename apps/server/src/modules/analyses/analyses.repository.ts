@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { analysisCollaborators, analysisRuns, documentPages, properties, propertyAnalyses, propertyDocuments } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { ACCENTED, UNACCENTED } from '@viabiliza/contracts/history';
@@ -122,10 +122,12 @@ export function saveAnalysis(db: Database, input: SaveAnalysisInput) {
       propertyId = created!.id;
     }
     if (input.documentIds.length) {
+      // Only documents not yet on a property: one already attached to another property stays
+      // there (it is that property's document); the run keeps the ids of what it read.
       await tx
         .update(propertyDocuments)
         .set({ propertyId })
-        .where(and(eq(propertyDocuments.userId, input.userId), inArray(propertyDocuments.id, input.documentIds)));
+        .where(and(eq(propertyDocuments.userId, input.userId), inArray(propertyDocuments.id, input.documentIds), isNull(propertyDocuments.propertyId)));
     }
     const [analysis] = await tx
       .insert(propertyAnalyses)

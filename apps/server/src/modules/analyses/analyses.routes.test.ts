@@ -75,7 +75,7 @@ describe('POST /api/analyses/runs', () => {
     expect(analysis.providerUsed).toBe('local');
     expect(analysis.providerName).toBe('Motor Viabiliza');
     expect(analysis.model).toMatch(/^viabiliza-engine@/);
-    expect(analysis.property.title).toMatch(/^Análise de Viabilidade \d{2}\/\d{2}\/\d{4}$/);
+    expect(analysis.property.title).toBe(QUESTIONNAIRE.address);
     expect(analysis.property.city).toBe('São Paulo');
     expect(analysis.resultContent).toContain('| Indicador | Valor | Fonte |');
     expect(analysis.resultContent).not.toMatch(/NaN|Infinity|undefined/);

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import { dossierRoutes } from '../dossier/dossier.routes.ts';
+import { propertyRoutes } from '../properties/properties.routes.ts';
 import * as service from './analyses.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -71,4 +72,5 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   await dossierRoutes(app, ctx);
+  await propertyRoutes(app, ctx);
 }

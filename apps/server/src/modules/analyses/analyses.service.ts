@@ -32,6 +32,7 @@ import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
 import { analysisDate } from '@viabiliza/engine/resolve-inputs';
 import type { EngineDocument, EngineInput } from '@viabiliza/engine/types';
 import type { Dossier } from '@viabiliza/contracts/dossier';
+import { defaultPropertyTitle } from '@viabiliza/contracts/properties';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/job-names.ts';
@@ -145,11 +146,6 @@ export function inputHash(input: StartRunInput, documents: { sha256: string }[],
   return createHash('sha256').update(JSON.stringify(key)).digest('hex');
 }
 
-export function defaultPropertyTitle(now: Date): string {
-  const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(now);
-  return `Análise de Viabilidade ${date}`;
-}
-
 // ------------------------------------------------------------------------------------------------
 // Runs
 
@@ -237,7 +233,12 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
     run = await step(ctx, run, 'building_content');
     const documents = await loadDocuments(ctx, run.userId, input.documentIds);
     const now = new Date();
-    const title = property?.title ?? defaultPropertyTitle(now);
+    const generatedAt = now.toISOString();
+    // Built before the engine so that a new property is named by the address its documents cite
+    // when the questionnaire gives none (and the report's title says the same).
+    const dossier = dossierOf(documents.map((d) => d.engine), analysisDate(generatedAt) ?? generatedAt.slice(0, 10));
+    const address = input.questionnaire.address?.trim() || factOf(dossier, 'endereco');
+    const title = property?.title ?? defaultPropertyTitle(address, now);
 
     if (!property) run = await step(ctx, run, 'creating_property');
 
@@ -251,6 +252,7 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
       provider: input.provider ?? 'local',
       title,
       now,
+      dossier,
     });
 
     run = await step(ctx, run, 'saving');
@@ -263,7 +265,7 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
         : {
             title,
             // What the questionnaire leaves blank, the documents say (the dossier's cited facts).
-            address: input.questionnaire.address || factOf(outcome.result.dossier, 'endereco'),
+            address: address || null,
             city: input.questionnaire.city || factOf(outcome.result.dossier, 'cidade'),
             state: input.questionnaire.state || factOf(outcome.result.dossier, 'uf'),
             propertyType: input.questionnaire.propertyType ?? 'residential',
@@ -307,7 +309,10 @@ async function failRun(ctx: AppContext, run: { id: string; userId: string }, mes
 function factOf(dossier: Dossier | null | undefined, key: 'endereco' | 'cidade' | 'uf'): string | null {
   const fact = dossier?.facts.find((f) => f.key === key);
   if (!fact) return null;
-  return (typeof fact.normalized === 'string' && fact.normalized.trim() ? fact.normalized : fact.value).trim() || null;
+  // An address's normalized form is a folded comparison key ('r pinheiros 1000'): the text as
+  // written names the property.
+  const text = key !== 'endereco' && typeof fact.normalized === 'string' && fact.normalized.trim() ? fact.normalized : fact.value;
+  return text.trim() || null;
 }
 
 /**
@@ -325,6 +330,8 @@ export async function computeAnalysis(args: {
   provider: string;
   title: string;
   now: Date;
+  /** The documents' dossier on the analysis day, when the caller already built it. */
+  dossier?: Dossier | null;
 }) {
   const generatedAt = args.now.toISOString();
   const documents = args.documents.map((d) => d.engine);
@@ -335,7 +342,7 @@ export async function computeAnalysis(args: {
     overrides: args.overrides,
     generatedAt,
     title: args.title,
-    dossier: dossierOf(documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10)),
+    dossier: args.dossier !== undefined ? args.dossier : dossierOf(documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10)),
     // Rows refreshed from SGS or imported by an admin compete with the shipped ones (newest wins).
     referenceRows: await loadReferenceRows(args.ctx),
   };

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '@viabiliza/contracts/errors';
+import { propertyResponse, updatePropertyBody } from '@viabiliza/contracts/properties';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../auth/session.ts';
+import * as service from './properties.service.ts';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** Registered inside the analyses' route tree (analyses.routes.ts), beside a property's analyses. */
+export async function propertyRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireUser(ctx));
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['properties'];
+
+    s.get('/api/properties/:id', {
+      schema: {
+        tags,
+        summary: 'Um imóvel meu, com o questionário da última análise (de onde parte uma nova análise dele)',
+        params: idParams,
+        response: { 200: propertyResponse, 401: errorBody, 404: errorBody },
+      },
+    }, async (request) => ({ property: await service.getProperty(ctx, currentUser(request).id, request.params.id) }));
+
+    s.patch('/api/properties/:id', {
+      schema: {
+        tags,
+        summary: 'Renomear um imóvel meu (título de 1 a 200 caracteres)',
+        params: idParams,
+        body: updatePropertyBody,
+        response: { 200: propertyResponse, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    }, async (request) => ({ property: await service.updateProperty(ctx, currentUser(request).id, request.params.id, request.body) }));
+  });
+}
