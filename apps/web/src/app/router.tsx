@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('@/app/routes/analysis-detail').then((m) => ({ default: m.PropertyAnalysisDetailRoute }))),
           },
           { path: 'dashboard/property/:propertyId/history', lazy: lazyRoute(() => import('@/app/routes/property-history')) },
+          { path: 'comparar', lazy: lazyRoute(() => import('@/app/routes/compare')) },
           { path: '*', lazy: lazyRoute(() => import('@/app/routes/not-found')) },
         ],
       },

@@ -198,6 +198,13 @@ function PropertyHistory({ data }: { data: PropertyHistoryResponse }) {
                     }
                   />
                   <AnalysisComparison a={before} b={after} />
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/comparar?ids=${analyses.slice(0, 4).map((x) => x.id).join(',')}`}>
+                      <GitCompareArrows aria-hidden />
+                      Comparar
+                      <span className="sr-only"> até 4 análises lado a lado</span>
+                    </Link>
+                  </Button>
                 </>
               ) : (
                 <p className="text-sm text-muted-foreground">
