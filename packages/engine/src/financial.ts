@@ -25,7 +25,7 @@ import {
   signChanges,
 } from './finance.ts';
 import { acquisitionCostRules } from './acquisition-costs.ts';
-import { financingPlanFor, NO_COSTS, rowOutflow, systemLoan, termCosts, type LoanCosts } from './financing.ts';
+import { financingPlanFor, financingTermsFor, NO_COSTS, rowOutflow, systemLoan, termCosts, type LoanCosts } from './financing.ts';
 import { RENT_TAX_NOTES, companyRentTax, irpfMonthly, saleTax, type CapitalGainsResult } from './tax.ts';
 import type { ResolvedInputs } from './types.ts';
 
@@ -522,8 +522,11 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
   const docItbiValue = inputs.itbi?.value;
   const docItbi = typeof docItbiValue === 'number' && Number.isFinite(docItbiValue) && docItbiValue > 0 && P !== null && P > 0 ? docItbiValue : null;
   // Loan rules (financing.ts): regime, LTV by system, SFH rate cap, TR, insurance, fee, CET.
-  const plan = P !== null && inputs.acceptsFinancing !== false ? financingPlanFor(inputs, inputs.asOf, inputs.refs) : null;
-  const costRules = acquisitionCostRules(inputs, { documentItbi: docItbi !== null, planSfh: plan ? plan.terms.sfhEligible : null });
+  // A light run (stress scenario) needs the terms only; the full plan adds both schedules and CETs.
+  const financeable = P !== null && inputs.acceptsFinancing !== false;
+  const plan = financeable && !options.light ? financingPlanFor(inputs, inputs.asOf, inputs.refs) : null;
+  const terms = plan?.terms ?? (financeable ? financingTermsFor(inputs, inputs.asOf, inputs.refs) : null);
+  const costRules = acquisitionCostRules(inputs, { documentItbi: docItbi !== null, planSfh: terms ? terms.sfhEligible : null });
   const params: AcquisitionParams | null =
     P === null
       ? null
@@ -539,10 +542,10 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
           downPayment: typedDown,
           downPaymentRate: finite(a.downPaymentRate.value),
           financingAllowed: inputs.acceptsFinancing !== false,
-          financingRateAnnual: Math.max(0, finite(plan ? plan.terms.rateAnnual.value : a.financingRateAnnual.value)),
-          termMonths: plan ? Math.min(term.months, plan.terms.termMonths) : term.months,
-          ltvMax: plan ? finite(plan.terms.ltv.SAC.value, 1) : 1,
-          loanCosts: plan ? termCosts(plan.terms, P) : NO_COSTS,
+          financingRateAnnual: Math.max(0, finite(terms ? terms.rateAnnual.value : a.financingRateAnnual.value)),
+          termMonths: terms ? Math.min(term.months, terms.termMonths) : term.months,
+          ltvMax: terms ? finite(terms.ltv.SAC.value, 1) : 1,
+          loanCosts: terms ? termCosts(terms, P) : NO_COSTS,
           horizonMonths: horizon.months,
           appreciationAnnual: Math.max(-1, finite(a.appreciationAnnual.value)),
           vacancyRate: finite(a.vacancyRate.value),
@@ -565,7 +568,7 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
     figure(id, label, value, unit, computed(formula), note ?? outOfRangeNote(value));
 
   let financing: FinancialResult['financing'] = null;
-  if (s?.loan && params) {
+  if (s?.loan && params && !options.light) {
     const { loan } = s;
     financing = {
       downPayment: inputs.downPayment && typedDown !== null
@@ -593,7 +596,7 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
 
   const noi = s?.noi ?? null;
   const equity = s ? s.equity : null;
-  const returns = returnFigures(s?.cashFlow ?? null, discount, financing ? params!.financingRateAnnual : discount.value, incomeNote ?? OUT_OF_RANGE_NOTE);
+  const returns = returnFigures(s?.cashFlow ?? null, discount, s?.loan && params ? params.financingRateAnnual : discount.value, incomeNote ?? OUT_OF_RANGE_NOTE);
   const NOI = 'NOI (aluguel × 12 × (1 − vacância) − administração − manutenção − condomínio e IPTU na vacância)';
 
   const afterTax = params && s && !options.light ? afterTaxFigures(params, s, discount, rentIndex, a, financing !== null) : undefined;

@@ -412,6 +412,24 @@ export function financingPlan(p: PlanParams): FinancingPlan {
   return { terms, loans, extras };
 }
 
+/**
+ * The loan terms alone for resolved inputs (no schedules, no CET), or null without a price: what a
+ * stress scenario needs (rate, LTV, term, costs). Both systems' schedules and CETs were a fifth of a
+ * complete analysis' time when every scenario built them.
+ */
+export function financingTermsFor(inputs: ResolvedInputs, asOf?: string, refs?: FinancingRefs): FinancingTerms | null {
+  const price = inputs.price?.value;
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return null;
+  return financingTerms({
+    price,
+    propertyType: inputs.propertyType ?? null,
+    purposes: inputs.purposes ?? [],
+    assumptions: inputs.assumptions,
+    ...(asOf ? { asOf } : {}),
+    ...(refs ? { refs } : {}),
+  });
+}
+
 /** The plan for resolved inputs (price from the inputs), or null without a price. */
 export function financingPlanFor(inputs: ResolvedInputs, asOf?: string, refs?: FinancingRefs): FinancingPlan | null {
   const price = inputs.price?.value;
