@@ -55,6 +55,15 @@ describe('insights', () => {
     expect(ids).toContain('rec-taxa-banco');
   });
 
+  it('the notary recommendation says what was used: the state table (São Paulo) or the 1,5 % estimate (Paraná)', () => {
+    const sp = run({ city: 'São Paulo', state: 'SP', usableArea: '70', targetValue: '850.000', monthlyRent: '3.500' });
+    const spRec = sp.recommendations.find((x) => x.id === 'rec-cartorio')!;
+    expect(spRec.detail).toContain('pelas tabelas de emolumentos do estado');
+    expect(spRec.detail).not.toContain('1,50%');
+    const pr = run({ city: 'Maringá', state: 'PR', usableArea: '70', targetValue: '700.000', monthlyRent: '3.500' });
+    expect(pr.recommendations.find((x) => x.id === 'rec-cartorio')!.detail).toBe('Foi usado 1,50% do valor; os emolumentos seguem a tabela do estado mais ISS municipal.');
+  });
+
   it('compares a plot price with its residual value', () => {
     const r = run({ city: 'Florianópolis', state: 'SC', propertyType: 'terreno', totalArea: '1.000', builtArea: '2.000', targetValue: '30.000.000' });
     expect(r.risks.map((x) => x.id)).toContain('risk-valor-residual');

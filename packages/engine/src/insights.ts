@@ -345,13 +345,20 @@ function assumptionInsights(p: InsightParts, out: Insights): void {
       sources: [itbi],
     });
   }
-  const notary = a.notaryRate.source;
+  // The acquisition's notary figure says what was used: a state table (possibly read from a
+  // secondary copy) or the % estimate; the assumption alone would say '1,5 %' for both.
+  const notaryFigure = p.financial?.notary;
+  const notary = notaryFigure?.value != null ? notaryFigure.source : a.notaryRate.source;
   if (notary.kind === 'reference' && notary.uncertain) {
+    const estimate = a.notaryRate.source;
+    const tableValue = notaryFigure?.value != null && !(estimate.kind === 'reference' && estimate.referenceId === notary.referenceId) ? notaryFigure.value : null;
     out.recommendations.push({
       id: 'rec-cartorio',
       severity: 'baixa',
       title: 'Peça o orçamento de escritura e registro',
-      detail: `Foi usado ${formatPercent(a.notaryRate.value)} do valor; os emolumentos seguem a tabela do estado mais ISS municipal.`,
+      detail: tableValue !== null
+        ? `Foram usados ${formatMoney(tableValue)} pelas tabelas de emolumentos do estado (${notary.label}), ainda não confirmadas na fonte oficial; o valor final depende do cartório e do ISS do município.`
+        : `Foi usado ${formatPercent(a.notaryRate.value)} do valor; os emolumentos seguem a tabela do estado mais ISS municipal.`,
       sources: [notary],
     });
   }
