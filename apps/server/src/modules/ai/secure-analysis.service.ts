@@ -1,9 +1,18 @@
-import { ANALYSIS_TYPES, PROVIDER_MESSAGES, type AnalysisType, type SecureAnalysisResponse } from '@viabiliza/contracts/analysis';
+import { ANALYSIS_TYPES, PROVIDER_MESSAGES, type AnalysisType } from '@viabiliza/contracts/analysis';
+import { BRAZILIAN_STATES, type Questionnaire } from '@viabiliza/contracts/questionnaire';
+import {
+  TEXT_ANALYSIS_MESSAGES,
+  TEXT_ESSENTIALS,
+  type SecureAnalysisTextResponse,
+  type TextEssential,
+  type TextFact,
+  type TextFactKey,
+} from '@viabiliza/contracts/text-facts';
 import type { ErrorCode } from '@viabiliza/contracts/errors';
-import { runEngine } from '@viabiliza/engine/analyze';
+import { ENGINE_VERSION, runEngine } from '@viabiliza/engine/analyze';
 import { renderMarkdown } from '@viabiliza/engine/report';
 import type { EngineInput } from '@viabiliza/engine/types';
-import { extractKeyFields } from '@viabiliza/extract/key-fields';
+import { readTextFacts } from '@viabiliza/extract/text-facts';
 import { dossierOf, today } from '../dossier/dossier.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AiConfig } from './ai-config.ts';
@@ -20,29 +29,49 @@ export class UpstreamError extends AppError {
   }
 }
 
-const FILE_NAME = 'texto enviado';
+/** The OpenAPI's example: a property described as people write it. */
+export const SECURE_ANALYSIS_EXAMPLE_TEXT =
+  'Apartamento de 80 m² na Rua das Flores, 123, Pinheiros, São Paulo/SP, à venda por R$ 800.000,00. ' +
+  'Aluguel de R$ 3.200 por mês, condomínio R$ 850 e IPTU de R$ 2.400 por ano.';
 
 /**
- * Spec 01 §7 'Secure analysis service': an analysis of a text. The engine computes the figures from
- * the text (read as one document); the engine writes the report itself for 'local', an LLM writes
- * its narrative otherwise (numbers still only from the engine). No fallback here: the caller chose
- * the provider, so its failure is the answer (429, 502, 504).
+ * Spec 01 §7 'Secure analysis service': an analysis of a text (issue 18 item 6: it reads its text).
+ * The facts are read with the documents' reader (`readTextFacts`: city, state, areas, price, rent,
+ * condo fee, IPTU, matrícula, liens), echoed with their phrases ('Dados lidos do texto') and fed to
+ * the engine as the questionnaire; the text stays the run's one document, so a pasted matrícula's
+ * acts and liens are judged as an upload's. Without what a verdict needs (city, area, price) the
+ * answer is 'Dados insuficientes' with what is missing — no score, never 'inviável' — and no
+ * provider is called. The engine writes the report itself for 'local', an LLM writes its narrative
+ * otherwise (numbers still only from the engine). No fallback here: the caller chose the provider,
+ * so its failure is the answer (429, 502, 504).
  */
 export async function secureAnalysis(
   ctx: { config: { ai?: AiConfig } },
   body: { provider: string; text: string; analysisType: string },
   options: { now?: Date; signal?: AbortSignal } = {},
-): Promise<SecureAnalysisResponse> {
+): Promise<SecureAnalysisTextResponse> {
   const config = aiConfigOf(ctx);
   const provider = body.provider;
   if (!isProviderId(provider) || !isConfigured(config, provider)) {
     throw new AppError('VALIDATION', PROVIDER_MESSAGES.notConfigured(providerName(provider)));
   }
   const analysisType = (ANALYSIS_TYPES as readonly string[]).includes(body.analysisType) ? (body.analysisType as AnalysisType) : 'complete';
-  const engine = runEngine(engineInputForText(body.text, analysisType, options.now ?? new Date()));
+  const reading = readText(body.text, analysisType, options.now ?? new Date());
+  const model = `viabiliza-engine@${ENGINE_VERSION}`;
+  if (reading.missing.length) {
+    return insufficient(reading.facts, reading.missing, { provider, model });
+  }
+  const engine = runEngine(reading.input);
+  const score = engine.result.score;
+  if (score.band === 'insuficiente') {
+    // The engine withholds the band for its own reasons (no reference for the city, no NPV nor IRR…).
+    const reasons = score.cap?.reasons.length ? score.cap.reasons : [TEXT_ANALYSIS_MESSAGES.insufficientTitle];
+    return insufficient(reading.facts, reasons.map((label) => ({ key: 'motor', label })), { provider, model });
+  }
+  const answer = { status: 'concluida' as const, verdict: { score: score.value, label: score.label }, facts: reading.facts, missing: [] };
 
   if (provider === 'local') {
-    return { content: engine.markdown, provider, tokens_used: 0, model: engineModel(engine.result) };
+    return { content: withFacts(engine.markdown, reading.facts), provider, tokens_used: 0, model: engineModel(engine.result), ...answer };
   }
   try {
     const written = await generateNarrative(config, provider, {
@@ -52,25 +81,114 @@ export async function secureAnalysis(
       documentsText: body.text,
       signal: options.signal,
     });
-    return { content: renderMarkdown(engine.result, written.narrative), provider, tokens_used: written.tokensUsed, model: written.model };
+    return {
+      content: withFacts(renderMarkdown(engine.result, written.narrative), reading.facts),
+      provider,
+      tokens_used: written.tokensUsed,
+      model: written.model,
+      ...answer,
+    };
   } catch (err) {
     throw err instanceof ProviderCallError ? toHttpError(err, providerName(provider)) : err;
   }
 }
 
-/** The text as the one document the engine reads, classified and with its key fields. */
-export function engineInputForText(text: string, analysisType: AnalysisType, now: Date): EngineInput {
-  const pages = [{ number: 1, text }];
-  const keys = extractKeyFields({ fileName: FILE_NAME, pages: pages.map((p) => ({ ...p, confidence: null })) });
-  const documents = [{ id: 'texto', fileName: FILE_NAME, documentType: keys.documentType, keyFields: keys.fields, pages }];
-  return {
-    analysisType,
-    questionnaire: {},
-    documents,
-    generatedAt: now.toISOString(),
-    // As an analysis does: liens and certidões are judged from the text's dossier (issue 16).
-    dossier: dossierOf(documents, today(now)),
+interface TextRead {
+  input: EngineInput;
+  facts: TextFact[];
+  missing: { key: string; label: string }[];
+}
+
+/** The text read: its facts, the engine's input (the facts as the questionnaire, the text as the one document), what is missing. */
+export function readText(text: string, analysisType: AnalysisType, now: Date): TextRead {
+  const asOf = today(now);
+  const { document, facts } = readTextFacts(text, { asOf });
+  const fact = (key: TextFactKey) => facts.find((f) => f.key === key);
+  const number = (key: TextFactKey) => {
+    const n = fact(key)?.normalized;
+    return typeof n === 'number' && n > 0 ? String(n).replace('.', ',') : undefined;
   };
+  const uf = fact('uf')?.normalized;
+  const questionnaire: Questionnaire = {
+    address: fact('endereco')?.value,
+    city: fact('cidade')?.value,
+    state: typeof uf === 'string' && (BRAZILIAN_STATES as readonly string[]).includes(uf) ? uf : undefined,
+    usableArea: number('area_privativa_m2'),
+    totalArea: number('area_total_m2') ?? number('area_terreno_m2'),
+    builtArea: number('area_construida_m2'),
+    targetValue: number('preco'),
+    monthlyRent: number('aluguel'),
+    condominiumFee: number('condominio'),
+    annualTax: number('iptu'),
+  };
+  for (const key of Object.keys(questionnaire) as (keyof Questionnaire)[]) if (questionnaire[key] === undefined) delete questionnaire[key];
+
+  const has: Record<TextEssential, boolean> = {
+    cidade: Boolean(fact('cidade')),
+    area: facts.some((f) => f.key.startsWith('area_')),
+    preco: Boolean(fact('preco')),
+  };
+  const documents = [document];
+  return {
+    facts,
+    missing: TEXT_ESSENTIALS.filter((e) => !has[e.key]).map((e) => ({ key: e.key, label: e.label })),
+    input: {
+      analysisType,
+      questionnaire,
+      documents,
+      generatedAt: now.toISOString(),
+      // As an analysis does: liens and certidões are judged from the text's dossier (issue 16).
+      dossier: dossierOf(documents, asOf),
+    },
+  };
+}
+
+/** The text as the engine reads it (kept for the narrative tests: the same input the route builds). */
+export function engineInputForText(text: string, analysisType: AnalysisType, now: Date): EngineInput {
+  return readText(text, analysisType, now).input;
+}
+
+function insufficient(
+  facts: TextFact[],
+  missing: { key: string; label: string }[],
+  meta: { provider: string; model: string },
+): SecureAnalysisTextResponse {
+  const labels = missing.map((m) => m.label);
+  const content = [
+    `# ${TEXT_ANALYSIS_MESSAGES.insufficientTitle}`,
+    '',
+    missing.every((m) => m.key !== 'motor')
+      ? TEXT_ANALYSIS_MESSAGES.insufficient(labels)
+      : `${TEXT_ANALYSIS_MESSAGES.insufficientTitle} para concluir sobre a viabilidade: ${labels.join(' ')}`,
+    '',
+    factsSection(facts),
+  ].join('\n');
+  return {
+    content,
+    provider: meta.provider,
+    tokens_used: 0,
+    model: meta.model,
+    status: 'insuficiente',
+    verdict: { score: null, label: TEXT_ANALYSIS_MESSAGES.insufficientTitle },
+    facts,
+    missing,
+  };
+}
+
+const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+
+/** 'Dados lidos do texto': every fact with the phrase it came from. */
+function factsSection(facts: readonly TextFact[]): string {
+  const head = `## ${TEXT_ANALYSIS_MESSAGES.factsTitle}\n\n`;
+  if (!facts.length) return `${head}${TEXT_ANALYSIS_MESSAGES.noFacts}\n`;
+  return `${head}| Dado | Valor | Trecho do texto |\n|---|---|---|\n${facts.map((f) => `| ${cell(f.label)} | ${cell(f.value)} | “${cell(f.phrase)}” |`).join('\n')}\n`;
+}
+
+/** The report with 'Dados lidos do texto' right under its title. */
+function withFacts(markdown: string, facts: readonly TextFact[]): string {
+  const firstBreak = markdown.indexOf('\n');
+  if (!markdown.startsWith('# ') || firstBreak < 0) return `${factsSection(facts)}\n${markdown}`;
+  return `${markdown.slice(0, firstBreak)}\n\n${factsSection(facts)}${markdown.slice(firstBreak)}`;
 }
 
 /** Spec 01 §8 'Upload and extraction': the messages a client shows for each failure. */
