@@ -84,12 +84,12 @@ test('dashboard: onboarding once, real figures after a run, recent analysis, and
   await expect(popup).toHaveURL(new RegExp(`/dashboard/analysis/${analysisId}$`));
   await popup.close();
 
-  // Visão Geral: this month against the goals, and the server's real checks.
+  // Visão Geral: this month against the goals, and the person's own runs (the server's checks are an admin's: own-status.spec.ts).
   await page.getByRole('tab', { name: 'Visão Geral' }).click();
   await expect(page.getByTestId('goal-analyses')).toContainText('1 / 100');
   await expect(page.getByTestId('goal-documents')).toContainText('0 / 500');
-  await expect(page.getByTestId('system-database')).toContainText('Operacional');
-  await expect(page.getByTestId('system-database')).toContainText('PGlite');
+  await expect(page.getByTestId('own-concluidas')).toContainText('1');
+  await expect(page.getByTestId('system-database')).toHaveCount(0);
 
   // Atividade: figures from the analysis and the cache.
   await page.getByRole('tab', { name: 'Atividade' }).click();

@@ -6,7 +6,7 @@ export const PASSWORD = 'Pitanga#Azul7';
  * One admin account per spec file, so specs stay independent of each other's sessions and audit
  * rows. playwright.config.ts lists them all in ADMIN_EMAILS.
  */
-export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics', 'reference-data'] as const;
+export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics', 'reference-data', 'own-status'] as const;
 export const adminEmail = (spec: (typeof ADMIN_SPECS)[number]) => `admin-${spec}@e2e.viabiliza.test`;
 /** The server's origin, for the Origin header that state-changing API calls need. */
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;

@@ -24,14 +24,14 @@ import { createExtractionPool, type ExtractionPool } from '@viabiliza/extract/po
 import { ServerMetrics } from './modules/metrics/metrics.ts';
 import { MetricsSampler } from './modules/metrics/sampler.ts';
 import { getAuditEvent } from './modules/audit/audit.service.ts';
-import { seedDemo } from './modules/analyses/demo-seed.ts';
+import { sandboxCleanupJob, scheduleSandboxCleanup } from './jobs/sandbox-cleanup.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** A run untouched for this long on PostgreSQL is taken as abandoned by a stopped instance. */
 const STALE_RUN_MS = 10 * 60_000;
 /**
- * PostgreSQL advisory lock held while an instance migrates and seeds: instances started together
- * take turns instead of racing on CREATE TABLE and the demo account's unique e-mail.
+ * PostgreSQL advisory lock held while an instance migrates: instances started together take turns
+ * instead of racing on CREATE TABLE.
  */
 export const STARTUP_LOCK_KEY = 0x5649_4142_494c_0001n;
 
@@ -73,8 +73,6 @@ function lazyExtractionPool(): ExtractionPool {
 export interface RuntimeOptions {
   /** Run job handlers and the extraction threads here (false: only enqueue). */
   work: boolean;
-  /** Create the demo account and its example properties when missing (main.ts; tests opt in). */
-  seed?: boolean;
   onError: (err: unknown) => void;
 }
 
@@ -104,14 +102,13 @@ export async function createRuntime(config: AppConfig, database: DatabaseHandle,
     (await notificationIdsSince(ctx.db, userIds, since)).map((n) => ({ userId: n.userId, kind: 'notification' as const, id: n.id })),
   );
   await events.start();
-  ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx), analyzeRunJob(() => ctx), backupJob(() => ctx), sgsRefreshJob(() => ctx)], {
+  ctx.queue = await startQueue(database, [welcomeNotificationJob(() => ctx), extractDocumentJob(() => ctx), analyzeRunJob(() => ctx), backupJob(() => ctx), sgsRefreshJob(() => ctx), sandboxCleanupJob(() => ctx)], {
     work: options.work,
     pollSeconds: config.queuePollSeconds,
     onError: options.onError,
     observeJob: (name, ok, ms) => ctx.metrics.observeJob(name, ok, ms),
   });
   ctx.sampler.start();
-  if (options.seed) await database.withAdvisoryLock(STARTUP_LOCK_KEY, () => seedDemo(ctx));
   if (options.work) {
     // Embedded mode is one process (DATA_DIR is locked): whatever is unfinished was left by the
     // previous one. On PostgreSQL other instances may be working, so only stale runs are taken.
@@ -121,6 +118,7 @@ export async function createRuntime(config: AppConfig, database: DatabaseHandle,
     await sweepOrphanFiles(ctx, cutoff);
     await scheduleBackups(ctx);
     await scheduleSgsRefresh(ctx);
+    await scheduleSandboxCleanup(ctx);
   }
   return {
     ctx,

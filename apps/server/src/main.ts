@@ -35,10 +35,9 @@ async function main() {
   // eslint-disable-next-line prefer-const -- assigned once the runtime is up; the error callback may run before
   let app: Awaited<ReturnType<typeof buildApp>> | Awaited<ReturnType<typeof buildWorkerApp>> | undefined;
   const role = env.VIABILIZA_ROLE;
-  // Migrations and the demo seed run under an advisory lock: instances starting together take turns.
+  // Migrations run under an advisory lock: instances starting together take turns.
   const runtime = await createRuntime(config, database, {
     work: role !== 'web',
-    seed: true,
     onError: (err) => (app ? app.log.error({ err }, 'background error') : console.error(err)),
   });
   app = role === 'worker' ? await buildWorkerApp(runtime.ctx, { logger }) : await buildApp(runtime.ctx, { logger });

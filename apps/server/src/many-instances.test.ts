@@ -12,7 +12,7 @@ import { DEMO_EMAIL } from './config/app-config.ts';
 
 /**
  * Three instances started at once on a brand-new PostgreSQL database (issue 15, item 4): migrations
- * and the demo seed run under an advisory lock, so all three come up and the seed exists once.
+ * run under an advisory lock, so all three come up.
  * They then behave as one: every budget is counted in the database, so requests spread over the
  * instances share it, and one instance stops with an event stream open without waiting for it.
  * The embedded database has one owner process (DATA_DIR is locked): PostgreSQL only.
@@ -23,7 +23,7 @@ let store: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 const started: Instance[] = [];
 
 async function instance(url: string): Promise<Instance> {
-  const inst = await startInstance(url, { dataDir }, { seed: true });
+  const inst = await startInstance(url, { dataDir });
   started.push(inst);
   return inst;
 }
@@ -35,17 +35,26 @@ describe.skipIf(!usingPostgres)('three instances started together on a fresh Pos
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('all come up, and the demo account and its example properties are seeded once', async () => {
+  it('all come up, and demo visitors on different instances each get a sandbox of their own', async () => {
     store = await createTestDatabase();
     const results = await Promise.allSettled([instance(store.url!), instance(store.url!), instance(store.url!)]);
     expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'up'))).toEqual(['up', 'up', 'up']);
     for (const i of started) expect((await fetch(`${i.base}/api/health`)).status).toBe(200);
 
+    const ids: string[] = [];
+    for (const i of started.slice(0, 2)) {
+      const res = await i.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: '198.51.100.90' });
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().user.id);
+    }
+    expect(new Set(ids).size).toBe(2);
     const db = started[0]!.database.db;
-    const demo = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL));
-    expect(demo).toHaveLength(1);
-    const seeded = await db.select({ title: properties.title }).from(properties).where(eq(properties.userId, demo[0]!.id));
-    expect(seeded.map((p) => p.title).sort()).toEqual(EXAMPLE_PROPERTIES.map((e) => e.title).sort());
+    for (const id of ids) {
+      const seeded = await db.select({ title: properties.title }).from(properties).where(eq(properties.userId, id));
+      expect(seeded.map((p) => p.title).sort()).toEqual(EXAMPLE_PROPERTIES.map((e) => e.title).sort());
+    }
+    // No instance created the shared demo account of earlier versions.
+    expect(await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(0);
   }, 120_000);
 
   it('share the web-vitals budget: 10 a minute per address, whichever instance answers', async () => {

@@ -73,11 +73,10 @@ export type ListeningApp = TestApp & { base: string };
  * free loopback port. Several such instances sharing `dataDir` are what a deployment behind a load
  * balancer looks like.
  */
-export async function startInstance(url: string, config: Partial<AppConfig>, options: { seed?: boolean } = {}): Promise<ListeningApp> {
+export async function startInstance(url: string, config: Partial<AppConfig>): Promise<ListeningApp> {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   const runtime = await createRuntime(testConfig(config), database, {
     work: true,
-    ...(options.seed ? { seed: true } : {}),
     onError: (err) => {
       throw err;
     },

@@ -47,7 +47,10 @@ export const sessionUser = z.object({
   company: z.string().nullable(),
   phone: z.string().nullable(),
   role: roleSchema,
+  /** A private demo sandbox opened by 'Entrar como Demo' (its own account, sample data, removed later). */
   isDemo: z.boolean(),
+  /** When the sandbox and its files are removed (ISO 8601); null for every other account. */
+  sandboxExpiresAt: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -82,3 +85,21 @@ export function passwordStrength(password: string): { score: number; level: Pass
     score < 40 ? 'weak' : score < 70 ? 'medium' : score < 100 ? 'strong' : 'very-strong';
   return { score, level };
 }
+
+/**
+ * 'Entrar como Demo' (issue 18): every click opens a private sandbox account of its own, cloned from
+ * the sample data and removed with its files `ttlHours` later. Opening one is a sign-up, so the auth
+ * budget applies (5 per 15 minutes per address), and an address opens at most `perAddressPerDay`.
+ */
+export const DEMO_SANDBOX = {
+  ttlHours: 24,
+  perAddressPerDay: 20,
+  /** Reserved (RFC 2606 '.invalid'): no mailbox exists, and a person cannot sign up with it. */
+  emailDomain: 'demo.viabiliza.invalid',
+} as const;
+
+export const DEMO_SANDBOX_MESSAGES = {
+  dailyLimit: 'Limite diário de demonstrações atingido para este endereço. Tente novamente amanhã ou crie uma conta gratuita.',
+  reservedEmail: 'Este domínio de e-mail é reservado para demonstrações. Use outro e-mail.',
+  notInDemo: 'Indisponível na demonstração: crie uma conta gratuita para usar este recurso.',
+} as const;

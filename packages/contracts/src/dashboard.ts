@@ -70,6 +70,33 @@ export const recentAnalysis = z.object({
 });
 export type RecentAnalysis = z.infer<typeof recentAnalysis>;
 
+/**
+ * The person's own work, for the dashboard's status section: their documents by reading state and
+ * their analysis runs. Every figure is a count over their rows; nothing about the server.
+ */
+export const ownStatus = z.object({
+  documents: z.object({
+    total: z.number().int().min(0),
+    /** Text extracted ('completed'). */
+    read: z.number().int().min(0),
+    /** Waiting for or in extraction ('uploaded', 'processing'). */
+    reading: z.number().int().min(0),
+    error: z.number().int().min(0),
+    quarantined: z.number().int().min(0),
+  }),
+  runs: z.object({
+    /** Queued or running (any status before 'completed' or 'failed'). */
+    inProgress: z.number().int().min(0),
+    completed: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    /** When the person's latest run was started (ISO); null without runs. */
+    lastRunAt: z.string().nullable(),
+    /** That run's status: 'completed', 'failed' or a stage in progress; null without runs. */
+    lastRunStatus: z.string().nullable(),
+  }),
+});
+export type OwnStatus = z.infer<typeof ownStatus>;
+
 export const dashboardStats = z.object({
   totalProperties: z.number().int().min(0),
   totalDocuments: z.number().int().min(0),
@@ -86,7 +113,10 @@ export const dashboardStats = z.object({
     documents: z.number().int().min(0),
   }),
   goals: z.object({ analyses: z.number().int(), documents: z.number().int() }),
-  system: z.array(systemCheck),
+  /** The signed-in person's documents and runs. */
+  own: ownStatus,
+  /** The server's checks (Node version, uptime, database, queue, disk): sent to admins only, absent for everyone else. */
+  system: z.array(systemCheck).optional(),
   generatedAt: z.string(),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
@@ -129,8 +159,8 @@ export const dashboardMetrics = z.object({
   types: z.array(typeMetric),
   /** Most used first. */
   providers: z.array(providerMetric),
-  /** This server process (process.memoryUsage), in MB. */
-  memory: z.object({ rssMb: z.number().min(0), heapUsedMb: z.number().min(0), heapTotalMb: z.number().min(0) }),
+  /** This server process (process.memoryUsage), in MB: sent to admins only, absent for everyone else. */
+  memory: z.object({ rssMb: z.number().min(0), heapUsedMb: z.number().min(0), heapTotalMb: z.number().min(0) }).optional(),
   generatedAt: z.string(),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;

@@ -34,6 +34,7 @@ export const AUTH_MESSAGES = {
   emailTaken: 'Este email já está cadastrado. Tente fazer login.',
   passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
   unexpected: 'Erro inesperado. Tente novamente.',
+  demoCreate: 'Erro ao criar usuário demo',
   demoSignIn: 'Erro ao fazer login com usuário demo',
   demoUnexpected: 'Erro inesperado ao fazer login demo',
   demoSuccess: 'Login realizado como usuário demo!',

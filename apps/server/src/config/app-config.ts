@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
@@ -47,13 +47,14 @@ export interface AppConfig {
   sseHeartbeatMs?: number;
 }
 
+/**
+ * The shared demo account of earlier versions. 'Entrar como Demo' no longer opens it (each visitor
+ * gets a sandbox of their own, modules/sandbox), but a database may still hold it: it is left out
+ * of every platform-wide figure (modules/auth/counted-users.ts).
+ */
 export const DEMO_EMAIL = 'demo@viabiliza.com.br';
+/** The name a demo sandbox starts with (the visitor may change it on the profile page). */
 export const DEMO_NAME = 'Usuário Demo';
-
-/** The demo password is derived from the secret: it never leaves the server and needs no storage. */
-export function demoPassword(authSecret: string): string {
-  return createHmac('sha256', authSecret).update('viabiliza-demo-account').digest('base64url') + 'Aa1!';
-}
 
 /** AUTH_SECRET, or one generated once and kept under DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(env: Pick<Env, 'AUTH_SECRET'>, dataDir: string): string {

@@ -5,5 +5,6 @@ export const JOBS = {
   analyzeRun: 'analyze-run',
   backup: 'backup',
   sgsRefresh: 'sgs-refresh',
+  sandboxCleanup: 'sandbox-cleanup',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

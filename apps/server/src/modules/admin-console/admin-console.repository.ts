@@ -13,6 +13,7 @@ import {
 import type { Database } from '@viabiliza/db/client';
 import type { AppContext } from '../../context.ts';
 import { REALTIME_METRIC } from '../metrics/metrics.repository.ts';
+import { isCountedUser } from '../auth/counted-users.ts';
 
 // ------------------------------------------------------------------------------------------------
 // Throwaway users of the synthetic checks
@@ -70,12 +71,15 @@ export async function latestSampleValues(db: Database, limit: number) {
     .limit(limit);
 }
 
-/** The health panel's totals (spec 02 §2): counts, and 5xx answers and mean p50 from the samples since `since`. */
+/**
+ * The health panel's totals (spec 02 §2): counts, and 5xx answers and mean p50 from the samples
+ * since `since`. Demo sandboxes and their sample data are not counted (counted-users.ts).
+ */
 export async function systemTotals(db: Database, since: Date) {
   const [[users], [analyses], [props], [samples]] = await Promise.all([
-    db.select({ n: count() }).from(user),
-    db.select({ n: count() }).from(propertyAnalyses),
-    db.select({ n: count() }).from(properties),
+    db.select({ n: count() }).from(user).where(isCountedUser(user.id)),
+    db.select({ n: count() }).from(propertyAnalyses).where(isCountedUser(propertyAnalyses.userId)),
+    db.select({ n: count() }).from(properties).where(isCountedUser(properties.userId)),
     db
       .select({
         errors: sql<string | null>`sum(round((${performanceMetrics.tags}->>'requests')::numeric * (${performanceMetrics.tags}->>'errorRatePercent')::numeric / 100))`,

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { analysisRuns, notifications, properties, user as users } from '@viabiliza/db/schema';
-import { DEMO_EMAIL } from '../../config/app-config.ts';
-import { ensureDemoAccount } from '../auth/auth.service.ts';
+import { analysisRuns, notifications, properties } from '@viabiliza/db/schema';
 import { createTestApp, eventually, multipartBody, signUp, type TestApp } from '../../../test/helper.ts';
 import { executeRun, recoverRuns } from './analyses.service.ts';
-import { seedDemoAccount } from './demo-seed.ts';
+import { seedSampleData } from './demo-seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,13 +202,11 @@ describe('GET /api/analyses/example', () => {
   });
 });
 
-describe('demo account seed', () => {
-  it('gives the demo account two example properties analysed by the engine, once', async () => {
-    await ensureDemoAccount(t.runtime.ctx);
-    expect(await seedDemoAccount(t.runtime.ctx)).toBe(2);
-    expect(await seedDemoAccount(t.runtime.ctx)).toBe(0);
-    const [demo] = await t.runtime.ctx.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
-    const props = await t.runtime.ctx.db.select().from(properties).where(eq(properties.userId, demo!.id));
+describe('sample data of a demo sandbox', () => {
+  it('gives an account the two example properties, each with its documents and an analysis by the engine', async () => {
+    const owner = await signUp(t);
+    expect(await seedSampleData(t.runtime.ctx, owner.user.id)).toBe(2);
+    const props = await t.runtime.ctx.db.select().from(properties).where(eq(properties.userId, owner.user.id));
     expect(props).toHaveLength(2);
     expect(props.every((p) => p.status === 'analyzed')).toBe(true);
   });

@@ -2,38 +2,18 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
 import { documentPages } from '@viabiliza/db/schema';
-import { DEMO_EMAIL } from '../../config/app-config.ts';
 import type { AppContext } from '../../context.ts';
-import { findUserByEmail } from '../auth/users.repository.ts';
-import { ensureDemoAccount } from '../auth/auth.service.ts';
 import { insertDocument } from '../documents/documents.repository.ts';
 import * as repo from './analyses.repository.ts';
 import { computeAnalysis } from './analyses.service.ts';
 
 /**
- * The start-up seed: the demo account, then its example properties. Callers hold the start-up
- * advisory lock on PostgreSQL, so instances starting together do this one at a time; an account
- * created meanwhile by a demo sign-in (which takes no lock) is read back instead of failing.
- */
-export async function seedDemo(ctx: AppContext): Promise<number> {
-  try {
-    await ensureDemoAccount(ctx);
-  } catch (err) {
-    if (!(await findUserByEmail(ctx.db, DEMO_EMAIL))) throw err;
-  }
-  return seedDemoAccount(ctx);
-}
-
-/**
- * At first start the demo account receives the shipped example properties, each with its documents
+ * The sample data of 'Entrar como Demo': the shipped example properties, each with its documents
  * (stored as text files, with their pages and key fields) and a complete analysis by the engine, so
- * the dashboard and history of 'Entrar como Demo' show real results. Runs once: an account that
- * already has a property is left as it is.
+ * the dashboard and history of a fresh demo sandbox show real results. Written into `userId`'s own
+ * account (each visitor's sandbox, modules/sandbox); returns how many properties it wrote.
  */
-export async function seedDemoAccount(ctx: AppContext): Promise<number> {
-  const demo = await findUserByEmail(ctx.db, DEMO_EMAIL);
-  if (!demo || (await repo.countPropertiesForUser(ctx.db, demo.id)) > 0) return 0;
-  const now = new Date();
+export async function seedSampleData(ctx: AppContext, userId: string, now = new Date()): Promise<number> {
   for (const example of EXAMPLE_PROPERTIES) {
     const documents = [];
     for (const doc of example.documents) {
@@ -41,11 +21,11 @@ export async function seedDemoAccount(ctx: AppContext): Promise<number> {
       const bytes = Buffer.from(text, 'utf8');
       const temp = await ctx.storage.receive(Readable.from([bytes]), bytes.length);
       const row = await insertDocument(ctx.db, {
-        userId: demo.id,
+        userId,
         fileName: doc.fileName,
         fileType: 'txt',
         fileSize: bytes.length,
-        storageKey: `${demo.id}/${createHash('sha256').update(`${example.id}/${doc.id}`).digest('hex').slice(0, 32)}`,
+        storageKey: `${userId}/${createHash('sha256').update(`${example.id}/${doc.id}`).digest('hex').slice(0, 32)}`,
         sha256: temp.sha256,
         extractedText: text,
         status: 'completed',
@@ -73,7 +53,7 @@ export async function seedDemoAccount(ctx: AppContext): Promise<number> {
       now,
     });
     await repo.saveAnalysis(ctx.db, {
-      userId: demo.id,
+      userId: userId,
       runId: null,
       propertyId: null,
       newProperty: {

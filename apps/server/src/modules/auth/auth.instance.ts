@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import * as schema from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@viabiliza/contracts/auth';
+import { DEMO_SANDBOX, PASSWORD_MAX, PASSWORD_MIN } from '@viabiliza/contracts/auth';
 import type { AppConfig } from '../../config/app-config.ts';
 import { limitedPasswordHashing } from './password-hashing.ts';
 
@@ -13,6 +13,11 @@ import { limitedPasswordHashing } from './password-hashing.ts';
  * has none: every session showed 'IP desconhecido').
  */
 export const CLIENT_IP_HEADER = 'x-viabiliza-client-ip';
+
+/** An e-mail on the reserved demo domain: only 'Entrar como Demo' creates such accounts. */
+export function isSandboxEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${DEMO_SANDBOX.emailDomain}`);
+}
 
 export function createAuth(db: Database, config: AppConfig) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
@@ -35,6 +40,9 @@ export function createAuth(db: Database, config: AppConfig) {
         company: { type: 'string', required: false, input: true },
         phone: { type: 'string', required: false, input: false },
         lastLoginAt: { type: 'date', required: false, input: false },
+        // Set only by the create hook below, from the reserved demo domain: never from a request body.
+        isSandbox: { type: 'boolean', required: false, input: false, defaultValue: false },
+        sandboxExpiresAt: { type: 'date', required: false, input: false },
       },
     },
     // The server's own limiter enforces the spec's budgets (see plugins/rate-limit.ts).
@@ -45,9 +53,19 @@ export function createAuth(db: Database, config: AppConfig) {
       user: {
         create: {
           // Bootstrap admins from ADMIN_EMAILS on the server, at sign-up.
-          before: async (user) => ({
-            data: { ...user, role: isAdminEmail(user.email) ? 'admin' : 'user' },
-          }),
+          // A demo sandbox is marked in the same insert that creates it (modules/sandbox): an
+          // account on the reserved domain is never, even for a moment, an ordinary account.
+          before: async (user) => {
+            const sandbox = isSandboxEmail(user.email);
+            return {
+              data: {
+                ...user,
+                role: !sandbox && isAdminEmail(user.email) ? 'admin' : 'user',
+                isSandbox: sandbox,
+                sandboxExpiresAt: sandbox ? new Date(Date.now() + DEMO_SANDBOX.ttlHours * 3_600_000) : null,
+              },
+            };
+          },
         },
       },
     },

@@ -135,11 +135,12 @@ describe('sign-out and session', () => {
 });
 
 describe('demo', () => {
-  it('opens a session on the demo account without any credential from the client', async () => {
+  it('opens a private sandbox per call, without any credential from the client (modules/sandbox)', async () => {
     const res = await post('/api/auth/demo');
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: 'demo@viabiliza.com.br', isDemo: true, role: 'user' });
+    expect(res.json().user).toMatchObject({ fullName: 'Usuário Demo', isDemo: true, role: 'user' });
+    expect(res.json().user.email).not.toBe('demo@viabiliza.com.br');
     const again = await post('/api/auth/demo');
-    expect(again.json().user.id).toBe(res.json().user.id);
+    expect(again.json().user.id).not.toBe(res.json().user.id);
   });
 });

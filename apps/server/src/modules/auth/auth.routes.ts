@@ -6,7 +6,8 @@ import { errorBody } from '@viabiliza/contracts/errors';
 import type { AppContext } from '../../context.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { loadUser } from './session.ts';
-import { signIn, signInDemo, signOut, signUp } from './auth.service.ts';
+import { signIn, signOut, signUp } from './auth.service.ts';
+import { openSandbox } from '../sandbox/sandbox.service.ts';
 import { SignInGuard, SignInRefused } from './sign-in-guard.ts';
 
 /** Sign-up attempts are counted per address and e-mail: 5 per 15 minutes (spec 01 §9). */
@@ -59,11 +60,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
+  // Each call creates an account (a private sandbox with the sample data), so it is budgeted like a
+  // sign-up: 5 per 15 minutes per address here, and DEMO_SANDBOX.perAddressPerDay in the service.
   r.post('/api/auth/demo', {
     config: { rateLimit: routeLimit('auth') },
-    schema: { tags, summary: 'Abrir uma sessão na conta demo', response: { 200: sessionResponse, 429: errorBody, 500: errorBody } },
+    schema: {
+      tags,
+      summary: 'Abrir uma demonstração privada: uma conta só deste visitante, com os dados de exemplo, removida após 24 h',
+      response: { 200: sessionResponse, 429: errorBody, 500: errorBody },
+    },
   }, async (request, reply) => {
-    const { user, cookies } = await signInDemo(ctx, request);
+    const { user, cookies } = await openSandbox(ctx, request);
     sendCookies(reply, cookies);
     return { user };
   });

@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { SessionUser, SignInInput } from '@viabiliza/contracts/auth';
+import { DEMO_SANDBOX_MESSAGES, type SessionUser, type SignInInput } from '@viabiliza/contracts/auth';
 import type { signUpInput } from '@viabiliza/contracts/auth';
 import type { z } from 'zod';
 import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
-import { DEMO_EMAIL, DEMO_NAME, demoPassword } from '../../config/app-config.ts';
 import type { AppContext } from '../../context.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { toSessionUser } from './session.ts';
-import { CLIENT_IP_HEADER } from './auth.instance.ts';
+import { CLIENT_IP_HEADER, isSandboxEmail } from './auth.instance.ts';
 import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import { passwordWeakness } from './password-strength.ts';
@@ -63,6 +62,11 @@ async function promoteIfListed(ctx: AppContext, request: FastifyRequest, user: S
 
 export async function signUp(ctx: AppContext, request: FastifyRequest, input: SignUpData): Promise<AuthResult> {
   const meta = requestMeta(request);
+  // The demo domain belongs to the sandboxes 'Entrar como Demo' opens (modules/sandbox).
+  if (isSandboxEmail(input.email)) {
+    await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: 'RESERVED_EMAIL' }, ...meta });
+    throw new AppError('VALIDATION', DEMO_SANDBOX_MESSAGES.reservedEmail);
+  }
   const weakness = passwordWeakness(input.password, [input.fullName, input.email, input.company]);
   if (weakness) {
     await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: weakness.reason }, ...meta });
@@ -118,23 +122,4 @@ export async function signOut(ctx: AppContext, request: FastifyRequest, userId: 
   if (current) await ctx.events.endSession(current.user.id, current.session.id);
   await audit(ctx.db, request.log, { userId, action: 'logout', resource: 'auth', success: true, ...requestMeta(request) });
   return headers.getSetCookie();
-}
-
-/** Creates the demo account once; its password is derived from the secret and never leaves the server. */
-export async function ensureDemoAccount(ctx: AppContext): Promise<void> {
-  if (await findUserByEmail(ctx.db, DEMO_EMAIL)) return;
-  const { user } = await ctx.auth.api.signUpEmail({
-    body: { name: DEMO_NAME, email: DEMO_EMAIL, password: demoPassword(ctx.config.authSecret) },
-  });
-  await ctx.queue.send(JOBS.welcomeNotification, { userId: user.id });
-}
-
-export async function signInDemo(ctx: AppContext, request: FastifyRequest): Promise<AuthResult> {
-  try {
-    await ensureDemoAccount(ctx);
-    return await signIn(ctx, request, { email: DEMO_EMAIL, password: demoPassword(ctx.config.authSecret) }, 'demo_login');
-  } catch (err) {
-    request.log.error({ err }, 'demo sign-in failed');
-    throw new AppError('DEMO_FAILED', AUTH_MESSAGES.demoSignIn);
-  }
 }

@@ -23,7 +23,12 @@ interface AuthUserLike {
   role?: string | null;
   company?: string | null;
   phone?: string | null;
+  isSandbox?: boolean | null;
+  sandboxExpiresAt?: Date | string | null;
 }
+
+const sandboxExpiry = (u: AuthUserLike): Date | null =>
+  u.isSandbox && u.sandboxExpiresAt ? new Date(u.sandboxExpiresAt) : null;
 
 export function toSessionUser(u: AuthUserLike): SessionUser {
   return {
@@ -33,13 +38,17 @@ export function toSessionUser(u: AuthUserLike): SessionUser {
     company: u.company ?? null,
     phone: u.phone ?? null,
     role: (u.role === 'admin' ? 'admin' : 'user') satisfies Role,
-    isDemo: u.email === DEMO_EMAIL,
+    isDemo: Boolean(u.isSandbox) || u.email === DEMO_EMAIL,
+    sandboxExpiresAt: sandboxExpiry(u)?.toISOString() ?? null,
   };
 }
 
 export async function loadUser(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
   if (request.user) return request.user;
-  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  let session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  // A sandbox past its day is over even before the cleanup job has removed it.
+  const expiry = session ? sandboxExpiry(session.user as AuthUserLike) : null;
+  if (expiry && expiry.getTime() <= Date.now()) session = null;
   request.user = session ? toSessionUser(session.user as AuthUserLike) : null;
   if (session && Date.now() - new Date(session.session.updatedAt).getTime() > TOUCH_AFTER_MS) {
     await touchSession(ctx.db, session.session.id);

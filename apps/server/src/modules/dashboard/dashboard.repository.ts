@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { analysisRuns, properties, propertyAnalyses, propertyDocuments } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { PROVIDER_SUCCESS_CONFIDENCE, RECENT_ANALYSES_LIMIT } from '@viabiliza/contracts/dashboard';
@@ -50,6 +50,38 @@ export async function runOutcomes(db: Database, userId: string): Promise<{ compl
     .from(analysisRuns)
     .where(eq(analysisRuns.userId, userId));
   return { completed: row?.completed ?? 0, failed: row?.failed ?? 0, cached: row?.cached ?? 0 };
+}
+
+/** The user's documents by reading state (the status values of property_documents). */
+export async function documentStates(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      read: asInt(sql`count(*) filter (where ${propertyDocuments.status} = 'completed')`),
+      reading: asInt(sql`count(*) filter (where ${propertyDocuments.status} in ('uploaded', 'processing'))`),
+      error: asInt(sql`count(*) filter (where ${propertyDocuments.status} = 'error')`),
+      quarantined: asInt(sql`count(*) filter (where ${propertyDocuments.status} = 'quarantined')`),
+    })
+    .from(propertyDocuments)
+    .where(eq(propertyDocuments.userId, userId));
+  return { total: row?.total ?? 0, read: row?.read ?? 0, reading: row?.reading ?? 0, error: row?.error ?? 0, quarantined: row?.quarantined ?? 0 };
+}
+
+/** The user's runs still in progress, and their latest run (when it started, where it stands). */
+export async function runProgress(db: Database, userId: string): Promise<{ inProgress: number; lastRunAt: Date | null; lastRunStatus: string | null }> {
+  const [counted, [latest]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(analysisRuns)
+      .where(and(eq(analysisRuns.userId, userId), notInArray(analysisRuns.status, ['completed', 'failed']))),
+    db
+      .select({ createdAt: analysisRuns.createdAt, status: analysisRuns.status })
+      .from(analysisRuns)
+      .where(eq(analysisRuns.userId, userId))
+      .orderBy(desc(analysisRuns.createdAt))
+      .limit(1),
+  ]);
+  return { inProgress: counted[0]?.n ?? 0, lastRunAt: latest?.createdAt ?? null, lastRunStatus: latest?.status ?? null };
 }
 
 /**

@@ -35,16 +35,28 @@ function recentSystemChecks(ctx: AppContext, log: FastifyBaseLogger, now = Date.
   return checks;
 }
 
+/**
+ * Who is asking: the server's own figures (Node version, uptime, memory, database, queue, disk) go to
+ * admins only; everyone else gets figures about their own rows.
+ */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
 /** Spec 01 §2 'Dashboard' and §3 'Dashboard stats', with real figures. */
-export async function getStats(ctx: AppContext, userId: string, log: FastifyBaseLogger, now = new Date()): Promise<DashboardStats> {
+export async function getStats(ctx: AppContext, viewer: Viewer, log: FastifyBaseLogger, now = new Date()): Promise<DashboardStats> {
+  const userId = viewer.id;
   const monthStart = monthStartIn(DASHBOARD_TIME_ZONE, now);
-  const [totalProperties, documents, analyses, runs, recent, system] = await Promise.all([
+  const [totalProperties, documents, analyses, runs, recent, docStates, progress, system] = await Promise.all([
     repo.countProperties(ctx.db, userId),
     repo.countDocuments(ctx.db, userId, monthStart),
     repo.countAnalyses(ctx.db, userId, monthStart),
     repo.runOutcomes(ctx.db, userId),
     repo.recentAnalyses(ctx.db, userId),
-    recentSystemChecks(ctx, log),
+    repo.documentStates(ctx.db, userId),
+    repo.runProgress(ctx.db, userId),
+    viewer.isAdmin ? recentSystemChecks(ctx, log) : undefined,
   ]);
   return {
     totalProperties,
@@ -67,13 +79,24 @@ export async function getStats(ctx: AppContext, userId: string, log: FastifyBase
     })),
     month: { start: monthStart.toISOString(), analyses: analyses.since, documents: documents.since },
     goals: { ...DASHBOARD_GOALS },
-    system,
+    own: {
+      documents: docStates,
+      runs: {
+        inProgress: progress.inProgress,
+        completed: runs.completed,
+        failed: runs.failed,
+        lastRunAt: progress.lastRunAt?.toISOString() ?? null,
+        lastRunStatus: progress.lastRunStatus,
+      },
+    },
+    ...(system ? { system } : {}),
     generatedAt: now.toISOString(),
   };
 }
 
-/** The 'Atividade' panel: means, cache, breakdowns by type and provider, and this server's memory. */
-export async function getMetrics(ctx: AppContext, userId: string, now = new Date()): Promise<DashboardMetrics> {
+/** The 'Atividade' panel: means, cache, breakdowns by type and provider, and (for admins) this server's memory. */
+export async function getMetrics(ctx: AppContext, viewer: Viewer, now = new Date()): Promise<DashboardMetrics> {
+  const userId = viewer.id;
   const [groups, cacheEntries, runs] = await Promise.all([
     repo.analysisGroups(ctx.db, userId),
     repo.countCacheEntries(ctx.db, userId),
@@ -107,7 +130,6 @@ export async function getMetrics(ctx: AppContext, userId: string, now = new Date
     .map(([provider, p]) => ({ provider, name: providerName(provider), uses: p.uses, successRate: round((p.confident / p.uses) * 100) }))
     .sort((a, b) => b.uses - a.uses || a.name.localeCompare(b.name, 'pt-BR'));
 
-  const memory = process.memoryUsage();
   const averageConfidence = ratio(confidenceSum, confidenceCount);
   const averageTokens = ratio(tokensSum, tokensCount);
   return {
@@ -120,7 +142,12 @@ export async function getMetrics(ctx: AppContext, userId: string, now = new Date
     cacheEntries,
     types,
     providers,
-    memory: { rssMb: round(memory.rss / MB), heapUsedMb: round(memory.heapUsed / MB), heapTotalMb: round(memory.heapTotal / MB) },
+    ...(viewer.isAdmin ? { memory: serverMemory() } : {}),
     generatedAt: now.toISOString(),
   };
+}
+
+function serverMemory(): NonNullable<DashboardMetrics['memory']> {
+  const memory = process.memoryUsage();
+  return { rssMb: round(memory.rss / MB), heapUsedMb: round(memory.heapUsed / MB), heapTotalMb: round(memory.heapTotal / MB) };
 }

@@ -1,14 +1,15 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { performanceMetrics, session, user } from '@viabiliza/db/schema';
-import { DEMO_EMAIL } from '../../config/app-config.ts';
+import { isCountedUser } from '../auth/counted-users.ts';
 import type { Database } from '@viabiliza/db/client';
 
 export const REALTIME_METRIC = 'realtime_monitoring';
 
 /**
  * Distinct people with an unexpired session used in the last hour (session.updated_at is touched
- * on use). Not counted: the shared demo account, and sessions no browser opened (no user agent:
- * the demo seed's sign-up, server-side checks), which would show a user active on an idle server.
+ * on use). Not counted: demo sandboxes and the old shared demo account (counted-users.ts), and
+ * sessions no browser opened (no user agent: server-side checks), which would show a user active
+ * on an idle server.
  */
 export async function countActiveUsers(db: Database): Promise<number> {
   const [row] = await db
@@ -19,7 +20,7 @@ export async function countActiveUsers(db: Database): Promise<number> {
       gt(session.expiresAt, sql`now()`),
       gt(session.updatedAt, sql`now() - interval '1 hour'`),
       sql`coalesce(${session.userAgent}, '') <> ''`,
-      ne(user.email, DEMO_EMAIL),
+      isCountedUser(user.id),
     ));
   return row?.n ?? 0;
 }

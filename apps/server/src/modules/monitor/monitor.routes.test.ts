@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { DEMO_EMAIL } from '../../config/app-config.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -38,12 +39,15 @@ describe('GET /api/admin/system-monitor', () => {
     expect(body.sampleIntervalSeconds).toBe(30);
   });
 
-  it('does not count the demo account nor sessions no browser opened as active users (issue 15, item 5)', async () => {
+  it('does not count demo sandboxes, the old shared demo account nor sessions no browser opened as active users (issues 15 and 18)', async () => {
     const before = (await t.runtime.ctx.sampler.current()).activeUsers;
-    // The demo seed's sign-up opens a session server-side; a visitor's 'Entrar como Demo' another.
-    const { ensureDemoAccount } = await import('../auth/auth.service.ts');
-    await ensureDemoAccount(t.runtime.ctx);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/demo' })).statusCode).toBe(200);
+    // Two visitors' 'Entrar como Demo' from a browser: two sandboxes, neither is a user.
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
+    for (const remoteAddress of ['203.0.113.50', '203.0.113.51']) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/demo', headers: browser, remoteAddress })).statusCode).toBe(200);
+    }
+    // The shared demo account of earlier versions, still in an old database and in use.
+    await signUp(t, { email: DEMO_EMAIL });
     // A sign-up through the API without a browser (no user agent).
     const email = `sem-navegador.${Date.now()}@example.com`;
     await t.runtime.ctx.auth.api.signUpEmail({ body: { name: 'Sem Navegador', email, password: 'Senha123!' } });

@@ -4,7 +4,7 @@ import { DASHBOARD_STALE_MS, dashboardStats, type DashboardStats } from '@viabil
 import { DASHBOARD_STATS_QUERY_KEY } from '@/features/dashboard/api/keys';
 import { api } from '@/lib/api-client';
 
-/** GET /api/dashboard/stats: totals, success rate, recent analyses, this month against the goals, system status. */
+/** GET /api/dashboard/stats: totals, success rate, recent analyses, this month against the goals, the person's documents and runs (and, for admins, the server's checks). */
 export function getDashboardStats({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardStats> {
   return api.get('/api/dashboard/stats', { signal, schema: dashboardStats });
 }

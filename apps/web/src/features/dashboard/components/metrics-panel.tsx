@@ -80,11 +80,27 @@ function ProvidersTab({ metrics }: { metrics: DashboardMetrics }) {
   );
 }
 
+function MemoryBar({ memory }: { memory: NonNullable<DashboardMetrics['memory']> }) {
+  const memoryPercent = memory.rssMb > 0 ? (memory.heapUsedMb / memory.rssMb) * 100 : 0;
+  return (
+    <div className="space-y-2" data-testid="memory-bar">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium">Memória do servidor</span>
+        <span className="tabular-nums">
+          {formatDecimal(memory.heapUsedMb)} MB / {formatDecimal(memory.rssMb)} MB
+        </span>
+      </div>
+      <Progress value={memoryPercent} aria-label={`Heap em uso: ${formatDecimal(memory.heapUsedMb)} MB de ${formatDecimal(memory.rssMb)} MB residentes`} />
+      <p className="text-xs text-muted-foreground">Heap JavaScript em uso contra a memória residente (RSS) do processo.</p>
+    </div>
+  );
+}
+
+/** Cache figures are the person's; memory and services are the server's, sent to admins only. */
 function PerformanceTab({ metrics, system }: { metrics: DashboardMetrics; system: SystemCheck[] | undefined }) {
   const hit = metrics.cacheHitRate;
-  const memoryPercent = metrics.memory.rssMb > 0 ? (metrics.memory.heapUsedMb / metrics.memory.rssMb) * 100 : 0;
   return (
-    <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+    <div className={system ? 'grid gap-6 lg:grid-cols-2 [&>*]:min-w-0' : 'space-y-6'}>
       <div className="space-y-6">
         <div className="space-y-2" data-testid="cache-bar">
           <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -98,21 +114,14 @@ function PerformanceTab({ metrics, system }: { metrics: DashboardMetrics; system
               : 'Nenhuma execução concluída ainda'}
           </p>
         </div>
-        <div className="space-y-2" data-testid="memory-bar">
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium">Memória do servidor</span>
-            <span className="tabular-nums">
-              {formatDecimal(metrics.memory.heapUsedMb)} MB / {formatDecimal(metrics.memory.rssMb)} MB
-            </span>
-          </div>
-          <Progress value={memoryPercent} aria-label={`Heap em uso: ${formatDecimal(metrics.memory.heapUsedMb)} MB de ${formatDecimal(metrics.memory.rssMb)} MB residentes`} />
-          <p className="text-xs text-muted-foreground">Heap JavaScript em uso contra a memória residente (RSS) do processo.</p>
+        {metrics.memory && <MemoryBar memory={metrics.memory} />}
+      </div>
+      {system && (
+        <div className="space-y-2">
+          <p className="text-sm font-medium">Serviços</p>
+          <SystemStatusList checks={system} />
         </div>
-      </div>
-      <div className="space-y-2">
-        <p className="text-sm font-medium">Serviços</p>
-        <SystemStatusList checks={system} />
-      </div>
+      )}
     </div>
   );
 }

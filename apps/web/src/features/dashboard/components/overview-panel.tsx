@@ -2,6 +2,7 @@ import { goalPercent, type DashboardStats } from '@viabiliza/contracts/dashboard
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 
+import { OwnStatusCard } from '@/features/dashboard/components/own-status-card';
 import { SystemStatusList } from '@/features/dashboard/components/system-status-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -24,7 +25,7 @@ function GoalBar({ label, value, goal, testId }: { label: string; value: number;
   );
 }
 
-/** The 'Visão Geral' tab: this month against the goals (spec 01 §9) and the system's real status. */
+/** The 'Visão Geral' tab: this month against the goals (spec 01 §9), the person's own status and, for admins, the server's. */
 export function OverviewPanel({ stats }: { stats: DashboardStats | undefined }) {
   // The server's month (America/Sao_Paulo) named in Portuguese: 'novembro de 2026'.
   const month = stats ? format(new Date(new Date(stats.month.start).getTime() + 12 * 3600_000), "MMMM 'de' yyyy", { locale: ptBR }) : '';
@@ -46,15 +47,19 @@ export function OverviewPanel({ stats }: { stats: DashboardStats | undefined }) 
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Status do Sistema</CardTitle>
-          <CardDescription>Verificado agora pelo servidor.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SystemStatusList checks={stats?.system} />
-        </CardContent>
-      </Card>
+      <OwnStatusCard own={stats?.own} />
+      {/* The server's checks reach admins only: for anyone else the server does not send them. */}
+      {stats?.system && (
+        <Card className="lg:col-span-2" data-testid="server-status">
+          <CardHeader>
+            <CardTitle>Status do Sistema</CardTitle>
+            <CardDescription>Verificado agora pelo servidor. Visível só para administradores.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SystemStatusList checks={stats.system} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }
