@@ -132,7 +132,8 @@ function WhatIf({
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite">
               <Gauge className="size-4" aria-hidden />
               <span data-testid="what-if-timing" data-ms={run.ms.toFixed(2)}>
-                recalculado em {formatDecimal(run.ms, run.ms < 10 ? 1 : 0)} ms
+                {/* The first run also compiles the engine (JIT): it is not a recompute. */}
+                {changed ? 'recalculado' : 'calculado no navegador'} em {formatDecimal(run.ms, run.ms < 10 ? 1 : 0)} ms
               </span>
             </p>
             <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
