@@ -101,17 +101,17 @@ test('dashboard: onboarding once, real figures after a run, recent analysis, and
   await page.keyboard.press('Control+k');
   const input = page.getByPlaceholder('Digite para buscar...');
   await expect(input).toBeVisible();
-  await input.fill('analise de viabilidade');
+  await input.fill('beira-mar norte');
   const result = page.getByTestId('search-property');
   await expect(result).toHaveCount(1);
-  await expect(result).toContainText('Análise de Viabilidade');
+  // A new property is named by its address (issue 18): its title and its address line.
   await expect(result).toContainText('Avenida Beira-Mar Norte, 2000');
   await expect(page.getByText('Resultados', { exact: true })).toBeVisible();
   await result.click();
   await expect(page).toHaveURL(`/dashboard?property=${propertyId}`);
   await expect(input).toBeHidden();
   const focus = page.getByTestId('property-focus');
-  await expect(focus).toContainText('Análise de Viabilidade');
+  await expect(focus).toContainText('Avenida Beira-Mar Norte, 2000');
   await expect(focus.getByRole('link', { name: 'Ver Histórico' })).toHaveAttribute('href', `/dashboard/property/${propertyId}/history`);
   await page.getByRole('tab', { name: 'Recentes' }).click();
   await expect(page.getByTestId('recent-analysis')).toHaveAttribute('data-highlighted', 'true');

@@ -89,7 +89,8 @@ test('history: filters in the URL, detail A and B, export, property comparison, 
   const download = page.waitForEvent('download');
   await items.first().getByRole('button', { name: /Exportar/ }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^analise-analise-de-viabilidade-[\d-]+-\d{4}-\d{2}-\d{2}\.txt$/);
+  // The property is named by its address (issue 18), and so is the file.
+  expect(file.suggestedFilename()).toMatch(/^analise-rua-dos-pinheiros-1000-\d{4}-\d{2}-\d{2}\.txt$/);
 
   // 'Ver' opens detail A.
   await items.first().getByRole('link', { name: /^Ver/ }).click();

@@ -20,6 +20,7 @@ import {
   shortAnalysisLabel,
 } from '@/features/history/components/analysis-detail';
 import { isMissing } from '@/features/history/utils/errors';
+import { ReportExportCard } from '@/features/reports/components/report-export-card';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { QueryError } from '@/components/errors/query-error';
 import { PageLoader } from '@/components/layout/page-loader';
@@ -95,7 +96,6 @@ function AnalysisDetailA({ analysis }: { analysis: AnalysisDetail }) {
               <ArrowLeft aria-hidden />
               Voltar
             </Button>
-            {/* REPORT ACTIONS: 'Visualizar Relatório' and 'Baixar Relatório HTML' come from features/reports' ReportActions. */}
             <Button asChild variant="outline">
               <Link to="/history">
                 <History aria-hidden />
@@ -105,6 +105,7 @@ function AnalysisDetailA({ analysis }: { analysis: AnalysisDetail }) {
           </>
         }
       />
+      <ReportExportCard analysisId={analysis.id} title={analysis.property.title} resultContent={analysis.resultContent} />
       <AnalysisDetailTabs
         analysisId={analysis.id}
         dossier={readDossier(analysis.result)}
@@ -199,7 +200,6 @@ function AnalysisDetailB({ analysis }: { analysis: AnalysisDetail }) {
                 Voltar
               </Link>
             </Button>
-            {/* REPORT ACTIONS: 'Download PDF' comes from features/reports' ReportActions. */}
             <Button asChild variant="outline">
               <Link to={`/dashboard/property/${analysis.propertyId}/history`}>
                 <History aria-hidden />
@@ -209,6 +209,7 @@ function AnalysisDetailB({ analysis }: { analysis: AnalysisDetail }) {
           </>
         }
       />
+      <ReportExportCard analysisId={analysis.id} title={analysis.property.title} resultContent={analysis.resultContent} />
       <AnalysisDetailTabs
         analysisId={analysis.id}
         dossier={readDossier(analysis.result)}

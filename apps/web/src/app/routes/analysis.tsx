@@ -16,14 +16,19 @@ import { SummaryCards } from '@/features/analysis/components/summary-cards';
 import { useAnalysisWorkspace } from '@/features/analysis/hooks/use-analysis-workspace';
 import type { ReadyDocument } from '@/features/analysis/utils/preconditions';
 import { DocumentsWorkspace, useDocumentsState } from '@/features/documents/components/documents-workspace';
+import { useProperty } from '@/features/properties/api/get-property';
+import { PropertyWorkspaceBanner } from '@/features/properties/components/property-workspace-banner';
 import { QuestionnaireCard } from '@/features/questionnaire/components/questionnaire-card';
 import { useQuestionnaireDraft } from '@/features/questionnaire/hooks/use-questionnaire-draft';
+import { parseDraft } from '@/features/questionnaire/utils/draft';
 import { ReportActions } from '@/features/reports/components/report-actions';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { PageLoader } from '@/components/layout/page-loader';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { propertyIdFromParams } from '@/lib/property-workspace';
 import { useSession } from '@/lib/session';
 
 const AdvancedAnalysisView = lazy(() => import('@/app/routes/analysis-advanced'));
@@ -47,12 +52,29 @@ export default function AnalysisRoute() {
 }
 
 function AnalysisScreen({ user }: { user: SessionUser }) {
-  const draft = useQuestionnaireDraft(user.id);
+  const [params, setParams] = useSearchParams();
+  // 'Nova análise deste imóvel' (?imovel=): that property's documents and last questionnaire, and
+  // the run saves against it. An id that is not the user's falls back to a new property.
+  const requestedPropertyId = propertyIdFromParams(params);
+  const property = useProperty(requestedPropertyId);
+  const propertyMissing = property.isError && property.error instanceof ApiError && property.error.status === 404;
+  const propertyId = requestedPropertyId && !propertyMissing ? requestedPropertyId : null;
+  const draft = useQuestionnaireDraft(user.id, propertyId);
   // Above both views: an upload and its announcements go on when the view is switched.
-  const documentsState = useDocumentsState();
+  const documentsState = useDocumentsState(propertyId);
   const documents = documentsState.documents;
   const list = documents.data?.documents;
-  const [params, setParams] = useSearchParams();
+
+  // The property's last questionnaire fills the form once, unless this browser already holds a
+  // draft of a new analysis of it (kept on reload like any draft).
+  const { replace: replaceDraft, hadDraft } = draft;
+  const seeded = useRef<string | null>(null);
+  const loadedProperty = property.data?.property;
+  useEffect(() => {
+    if (!loadedProperty || seeded.current === loadedProperty.id) return;
+    seeded.current = loadedProperty.id;
+    if (!hadDraft && loadedProperty.questionnaire) replaceDraft(parseDraft(JSON.stringify(loadedProperty.questionnaire)));
+  }, [loadedProperty, hadDraft, replaceDraft]);
   const advanced = params.get(VIEW_PARAM) === ADVANCED;
   const setAdvanced = (on: boolean) =>
     setParams(
@@ -73,7 +95,7 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
     () => (list ?? []).filter((d) => d.status === 'uploaded' || d.status === 'processing').length,
     [list],
   );
-  const workspace = useAnalysisWorkspace({ userId: user.id, questionnaire: draft.values, documents: ready, readingCount });
+  const workspace = useAnalysisWorkspace({ userId: user.id, questionnaire: draft.values, documents: ready, readingCount, propertyId });
   const [showUpload, setShowUpload] = useState(true);
 
   // A result asked for now is brought into view: it appears below the long questionnaire.
@@ -88,6 +110,14 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
 
   const banners = (
     <div className="space-y-3">
+      {requestedPropertyId && (
+        <PropertyWorkspaceBanner
+          propertyId={requestedPropertyId}
+          title={loadedProperty?.title ?? null}
+          loading={property.isPending}
+          missing={propertyMissing}
+        />
+      )}
       {workspace.canUseDemo && <ExampleBanner demoMode={workspace.demoMode} onToggle={workspace.toggleDemo} />}
       <FreeSystemBanner onDetails={() => workspace.setShowApiSettings(true)} />
     </div>

@@ -1,10 +1,12 @@
 import type { PropertyHistoryResponse } from '@viabiliza/contracts/history';
 import { HISTORY_MESSAGES } from '@viabiliza/contracts/history';
+import { PROPERTY_MESSAGES } from '@viabiliza/contracts/properties';
 import { ArrowLeft, GitCompareArrows, History, LineChart, MapPin, Plus } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 
 import { PropertyDossier } from '@/features/analysis/components/property-dossier';
+import { PropertyDocumentsCard } from '@/features/documents/components/property-documents-card';
 import { usePropertyHistory } from '@/features/history/api/get-property-history';
 import { AnalysisComparison, ComparisonPicker } from '@/features/history/components/analysis-comparison';
 import { AnalysisNotFound, DetailPage } from '@/features/history/components/analysis-detail';
@@ -12,6 +14,8 @@ import { DetailBreadcrumb } from '@/features/history/components/detail-breadcrum
 import { PropertyAnalysesList } from '@/features/history/components/property-analyses-list';
 import { defaultPair } from '@/features/history/utils/compare';
 import { isMissing } from '@/features/history/utils/errors';
+import { PropertyTitleEditor } from '@/features/properties/components/property-title-editor';
+import { newPropertyAnalysisPath } from '@/lib/property-workspace';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { QueryError } from '@/components/errors/query-error';
 import { PageLoader } from '@/components/layout/page-loader';
@@ -19,6 +23,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useBreadcrumbLabel } from '@/lib/breadcrumb-labels';
 import { formatDate, formatNumber } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
@@ -84,6 +89,7 @@ export default function PropertyHistoryRoute() {
 
 function PropertyHistory({ data }: { data: PropertyHistoryResponse }) {
   const { property, analyses } = data;
+  useBreadcrumbLabel(`/dashboard/property/${property.id}/history`, property.title);
   const [params, setParams] = useSearchParams();
   const fallback = defaultPair(analyses);
   const ids = new Set(analyses.map((a) => a.id));
@@ -108,7 +114,7 @@ function PropertyHistory({ data }: { data: PropertyHistoryResponse }) {
         <div className="space-y-2">
           <p className="text-sm font-medium text-primary">{HISTORY_MESSAGES.title}</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">{property.title}</h1>
+            <PropertyTitleEditor propertyId={property.id} title={property.title} />
             <Badge variant={property.status === 'analyzed' ? 'success' : 'secondary'}>{STATUS_LABELS[property.status] ?? property.status}</Badge>
           </div>
           {(property.address || place) && (
@@ -129,14 +135,16 @@ function PropertyHistory({ data }: { data: PropertyHistoryResponse }) {
               Voltar
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/analise">
+          <Button asChild>
+            <Link to={newPropertyAnalysisPath(property.id)}>
               <Plus aria-hidden />
-              Nova análise
+              {PROPERTY_MESSAGES.newAnalysis}
             </Link>
           </Button>
         </div>
       </header>
+
+      <PropertyDocumentsCard propertyId={property.id} />
 
       <PropertyDossier propertyId={property.id} />
 
@@ -145,7 +153,7 @@ function PropertyHistory({ data }: { data: PropertyHistoryResponse }) {
           <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
             <p className="font-medium">Nenhuma análise encontrada</p>
             <Button asChild>
-              <Link to="/analise">{HISTORY_MESSAGES.firstAnalysis}</Link>
+              <Link to={newPropertyAnalysisPath(property.id)}>{HISTORY_MESSAGES.firstAnalysis}</Link>
             </Button>
           </CardContent>
         </Card>

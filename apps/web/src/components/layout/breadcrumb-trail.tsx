@@ -2,9 +2,14 @@ import { breadcrumbTrail } from '@viabiliza/contracts/navigation';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** Hidden on '/' (breadcrumbTrail returns nothing there). */
+import { useBreadcrumbLabels } from '@/lib/breadcrumb-labels';
+
+/**
+ * Hidden on '/' (breadcrumbTrail returns nothing there). An id in the path reads 'Análise #c88efab8',
+ * or what the page names it (a property's title).
+ */
 export function BreadcrumbTrail({ pathname }: { pathname: string }) {
-  const trail = breadcrumbTrail(pathname);
+  const trail = breadcrumbTrail(pathname, useBreadcrumbLabels());
   if (trail.length === 0) return null;
 
   return (
@@ -13,9 +18,9 @@ export function BreadcrumbTrail({ pathname }: { pathname: string }) {
         {trail.map((crumb, index) => {
           const isLast = index === trail.length - 1;
           return (
-            <li key={crumb.href} className="inline-flex items-center gap-1.5">
+            <li key={crumb.href} className="inline-flex min-w-0 items-center gap-1.5">
               {isLast ? (
-                <span aria-current="page" className="font-medium text-foreground">
+                <span aria-current="page" className="truncate font-medium text-foreground" data-testid="breadcrumb-current">
                   {crumb.label}
                 </span>
               ) : (

@@ -5,7 +5,7 @@ import {
   type RunSummary,
 } from '@viabiliza/contracts/analysis';
 import type { QuestionnaireInput } from '@viabiliza/contracts/questionnaire';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { useAnalysisRun } from '@/features/analysis/api/get-analysis-run';
@@ -27,13 +27,14 @@ interface StoredState {
   analysisId: string | null;
 }
 
-function storageKey(userId: string) {
-  return `viabiliza:analysis:${userId}`;
+/** Per user, and per property for a new analysis of one: each workspace shows its own last result. */
+function storageKey(userId: string, propertyId: string | null) {
+  return `viabiliza:analysis:${userId}${propertyId ? `:imovel:${propertyId}` : ''}`;
 }
 
-function readStored(userId: string): StoredState {
+function readStored(key: string): StoredState {
   try {
-    const data = JSON.parse(sessionStorage.getItem(storageKey(userId)) ?? 'null') as Partial<StoredState> | null;
+    const data = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<StoredState> | null;
     const id = (v: unknown) => (typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v : null);
     return { runId: id(data?.runId), analysisId: id(data?.analysisId) };
   } catch {
@@ -41,10 +42,10 @@ function readStored(userId: string): StoredState {
   }
 }
 
-function writeStored(userId: string, state: StoredState) {
+function writeStored(key: string, state: StoredState) {
   try {
-    if (!state.runId && !state.analysisId) sessionStorage.removeItem(storageKey(userId));
-    else sessionStorage.setItem(storageKey(userId), JSON.stringify(state));
+    if (!state.runId && !state.analysisId) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(state));
   } catch {
     // Storage disabled: the page works, it only forgets on reload.
   }
@@ -95,12 +96,15 @@ export function useAnalysisWorkspace({
   userId,
   questionnaire,
   documents,
+  propertyId = null,
   readingCount = 0,
 }: {
   userId: string;
   questionnaire: QuestionnaireInput;
   /** The user's completed documents, handed over by the page from the documents feature. */
   documents: readonly ReadyDocument[];
+  /** 'Nova análise deste imóvel': the run saves against this property instead of creating one. */
+  propertyId?: string | null;
   /** Documents still being read (uploaded or processing): the run waits for them (issue 18). */
   readingCount?: number;
 }): AnalysisWorkspace {
@@ -108,7 +112,16 @@ export function useAnalysisWorkspace({
   const [provider, setProvider] = useState(DEFAULT_PROVIDER);
   const [demoToggled, setDemoToggled] = useState(false);
   const [showApiSettings, setShowApiSettings] = useState(false);
-  const [stored, setStored] = useState<StoredState>(() => readStored(userId));
+  const key = storageKey(userId, propertyId);
+  const [storedState, setStoredState] = useState(() => ({ key, value: readStored(key) }));
+  // Another workspace (another property, or none) in the same page: its own last run and result.
+  if (storedState.key !== key) setStoredState({ key, value: readStored(key) });
+  const stored = storedState.value;
+  const setStored = useCallback(
+    (next: StoredState | ((previous: StoredState) => StoredState)) =>
+      setStoredState((previous) => ({ key: previous.key, value: typeof next === 'function' ? next(previous.value) : next })),
+    [],
+  );
   const [exampleType, setExampleType] = useState<AnalysisType | null>(null);
   const [attempted, setAttempted] = useState(false);
   // A refusal by the server, shown until the inputs it judged change.
@@ -118,7 +131,7 @@ export function useAnalysisWorkspace({
   const canUseDemo = documents.length === 0;
   const demoMode = demoToggled && canUseDemo;
 
-  useEffect(() => writeStored(userId, stored), [userId, stored]);
+  useEffect(() => writeStored(storedState.key, storedState.value), [storedState]);
 
   useAnalysisRunEvents({ enabled: true });
   const startRun = useStartAnalysisRun();
@@ -156,14 +169,14 @@ export function useAnalysisWorkspace({
       if (announce) showToasts(failureToasts(run.error));
       setStored((previous) => ({ ...previous, runId: null }));
     }
-  }, [run]);
+  }, [run, setStored]);
 
   // A run id restored from the tab that no longer exists (another user, data reset): forget it.
   useEffect(() => {
     if (runQuery.error instanceof ApiError && runQuery.error.status === 404) {
       setStored((previous) => ({ ...previous, runId: null }));
     }
-  }, [runQuery.error]);
+  }, [runQuery.error, setStored]);
 
   const runInFlight = stored.runId !== null && (!run || !isFinalRun(run));
   const running = startRun.isPending || runInFlight;
@@ -203,6 +216,7 @@ export function useAnalysisWorkspace({
       questionnaire: check.questionnaire,
       documentIds: documents.map((d) => d.id),
       provider,
+      ...(propertyId ? { propertyId } : {}),
     };
     startRun.mutate(body, {
       onSuccess: ({ run: started }) => {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { documentList, type DocumentSummary } from '@viabiliza/contracts/documents';
 
 import { isNewer, mergeLearned } from '@/features/documents/utils/document-list';
@@ -45,7 +46,15 @@ export function getDocumentsQueryOptions() {
   });
 }
 
-/** The user's own documents, newest first. */
-export function useDocuments({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...getDocumentsQueryOptions(), enabled });
+function onProperty(propertyId: string) {
+  return (list: { documents: DocumentSummary[] }) => ({ documents: list.documents.filter((d) => d.propertyId === propertyId) });
+}
+
+/**
+ * The user's own documents, newest first; with `propertyId`, only that property's. The one list
+ * (kept live by the event stream and upload answers) is filtered here rather than fetched apart.
+ */
+export function useDocuments({ enabled = true, propertyId = null }: { enabled?: boolean; propertyId?: string | null } = {}) {
+  const select = useMemo(() => (propertyId ? onProperty(propertyId) : undefined), [propertyId]);
+  return useQuery({ ...getDocumentsQueryOptions(), enabled, select });
 }

@@ -21,12 +21,13 @@ export interface DocumentsState {
 
 /**
  * The list, its live events, the upload flow and removal. Call it above whatever tabs show the
- * parts, so progress and toasts continue whichever tab is open.
+ * parts, so progress and toasts continue whichever tab is open. With a property (a new analysis
+ * of it), the list is that property's documents and uploads are attached to it.
  */
-export function useDocumentsState(): DocumentsState {
-  const documents = useDocuments();
+export function useDocumentsState(propertyId: string | null = null): DocumentsState {
+  const documents = useDocuments({ propertyId });
   useDocumentEvents({ enabled: true });
-  const flow = useUploadFlow(documents.data?.documents);
+  const flow = useUploadFlow(documents.data?.documents, propertyId);
   const remove = useDeleteDocument();
   return { documents, flow, remove };
 }

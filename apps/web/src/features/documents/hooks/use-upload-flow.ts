@@ -36,7 +36,7 @@ export interface UploadFlow {
  * answer, then the live extraction (fed by the event stream into `documents`), announcing each
  * failure and, once a batch has settled, how many files were processed.
  */
-export function useUploadFlow(documents: readonly DocumentSummary[] | undefined): UploadFlow {
+export function useUploadFlow(documents: readonly DocumentSummary[] | undefined, propertyId: string | null = null): UploadFlow {
   const upload = useUploadDocuments();
   // Several uploads may run at once (a second drop while the first is on the wire); the panel adds them up.
   const [transfers, setTransfers] = useState<ReadonlyMap<number, UploadTransfer>>(() => new Map());
@@ -69,7 +69,8 @@ export function useUploadFlow(documents: readonly DocumentSummary[] | undefined)
     // mutateAsync, not mutate with callbacks: TanStack Query calls per-call callbacks for the latest
     // call only, and uploads may overlap. A failure is already toasted by the mutation cache.
     upload
-      .mutateAsync({ files, onProgress: (loaded, total) => update({ files, loaded, total }) })
+      // Sent from a property's workspace, the files are attached to that property on arrival.
+      .mutateAsync({ files, ...(propertyId ? { propertyId } : {}), onProgress: (loaded, total) => update({ files, loaded, total }) })
       .then(
         (response) => {
           announceUpload(response);

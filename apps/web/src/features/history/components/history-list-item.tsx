@@ -1,6 +1,7 @@
 import { analysisTypeLabel } from '@viabiliza/contracts/analysis';
 import { HISTORY_MESSAGES, type AnalysisListItem } from '@viabiliza/contracts/history';
-import { Cpu, Download, Eye, MapPin } from 'lucide-react';
+import { PROPERTY_MESSAGES } from '@viabiliza/contracts/properties';
+import { Cpu, Download, Eye, MapPin, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { ScoreBadge } from '@/features/history/components/score-badge';
@@ -8,12 +9,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, relativeTime } from '@/lib/format';
+import { newPropertyAnalysisPath } from '@/lib/property-workspace';
 
 export function placeOf(property: { city: string | null; state: string | null }): string {
   return [property.city, property.state].filter(Boolean).join('/');
 }
 
-/** One analysis of the history: property, place, type, provider, date, score, 'Ver' and 'Exportar'. */
+/**
+ * One analysis of the history: property (its title links to the property's page), place, type,
+ * provider, date, score, 'Ver', 'Exportar' and 'Nova análise deste imóvel'.
+ */
 export function HistoryListItem({
   item,
   onExport,
@@ -28,7 +33,14 @@ export function HistoryListItem({
     <li className="grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:px-6" data-testid="history-item">
       <div className="min-w-0 space-y-1.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 className="min-w-0 font-semibold break-words">{item.property.title}</h3>
+          <h3 className="min-w-0 font-semibold break-words">
+            <Link
+              to={`/dashboard/property/${item.propertyId}/history`}
+              className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {item.property.title}
+            </Link>
+          </h3>
           <Badge variant="outline">{analysisTypeLabel(item.analysisType)}</Badge>
         </div>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
@@ -50,7 +62,7 @@ export function HistoryListItem({
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         <ScoreBadge score={item.viabilityScore} band={item.scoreBand} />
-        <div className="ml-auto flex gap-2 sm:ml-0">
+        <div className="ml-auto flex flex-wrap justify-end gap-2 sm:ml-0">
           <Button asChild size="sm">
             <Link to={`/dashboard/analysis/${item.id}`}>
               <Eye aria-hidden />
@@ -60,6 +72,12 @@ export function HistoryListItem({
           <Button variant="outline" size="sm" onClick={() => onExport(item)} disabled={exporting}>
             {exporting ? <Spinner className="size-4" /> : <Download aria-hidden />}
             Exportar<span className="sr-only"> análise de {item.property.title}</span>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={newPropertyAnalysisPath(item.propertyId)} aria-label={`${PROPERTY_MESSAGES.newAnalysis}: ${item.property.title}`}>
+              <Plus aria-hidden />
+              {PROPERTY_MESSAGES.newAnalysis}
+            </Link>
           </Button>
         </div>
       </div>

@@ -30,17 +30,28 @@ export interface QuestionnaireDraft {
   setComparables: (value: QuestionnaireInput['comparables']) => void;
   /** 'Limpar': empties the form and forgets the saved draft. */
   clear: () => void;
+  /** Puts these values in the form (a property's last questionnaire); they are saved as the draft. */
+  replace: (values: QuestionnaireInput) => void;
+  /** Whether this browser held a draft under this key when it was opened. */
+  hadDraft: boolean;
+}
+
+function load(key: string) {
+  const raw = readStorage(key);
+  return { key, values: parseDraft(raw), hadDraft: raw !== null };
 }
 
 /**
  * The questionnaire's values, restored from this browser on load and saved on every change
- * (spec 01 §4 'Questionnaire'). Kept per user, so a shared computer does not mix two people's drafts.
+ * (spec 01 §4 'Questionnaire'). Kept per user, so a shared computer does not mix two people's drafts,
+ * and per property when the form is a new analysis of one (`propertyId`), so that property's draft
+ * does not overwrite the general one.
  */
-export function useQuestionnaireDraft(userId: string): QuestionnaireDraft {
-  const key = questionnaireStorageKey(userId);
-  const [state, setState] = useState(() => ({ key, values: parseDraft(readStorage(key)) }));
-  // Another user signed in on this page: show their draft, not the previous one.
-  if (state.key !== key) setState({ key, values: parseDraft(readStorage(key)) });
+export function useQuestionnaireDraft(userId: string, propertyId: string | null = null): QuestionnaireDraft {
+  const key = questionnaireStorageKey(userId, propertyId);
+  const [state, setState] = useState(() => load(key));
+  // Another user signed in on this page (or another property was chosen): show that draft.
+  if (state.key !== key) setState(load(key));
 
   useEffect(() => {
     writeStorage(state.key, serializeDraft(state.values));
@@ -55,7 +66,8 @@ export function useQuestionnaireDraft(userId: string): QuestionnaireDraft {
   const setComparables = useCallback((value: QuestionnaireInput['comparables']) => {
     setState((previous) => ({ ...previous, values: { ...previous.values, comparables: value } }));
   }, []);
-  const clear = useCallback(() => setState((previous) => ({ key: previous.key, values: {} })), []);
+  const clear = useCallback(() => setState((previous) => ({ ...previous, values: {} })), []);
+  const replace = useCallback((values: QuestionnaireInput) => setState((previous) => ({ ...previous, values })), []);
 
-  return { values: state.values, setField, setDevelopment, setComparables, clear };
+  return { values: state.values, setField, setDevelopment, setComparables, clear, replace, hadDraft: state.hadDraft };
 }

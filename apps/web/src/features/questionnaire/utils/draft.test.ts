@@ -30,6 +30,11 @@ describe('autosave serialisation', () => {
     expect(questionnaireStorageKey('u1')).toBe('viabiliza:questionnaire:u1');
   });
 
+  it('is kept apart for a new analysis of a property', () => {
+    expect(questionnaireStorageKey('u1', 'p1')).toBe('viabiliza:questionnaire:u1:imovel:p1');
+    expect(questionnaireStorageKey('u1', null)).toBe('viabiliza:questionnaire:u1');
+  });
+
   it('keeps only filled fields, in form order', () => {
     const json = serializeDraft({ targetValue: '800.000', city: 'São Paulo', address: '  ', purpose: [], acceptsFinancing: false });
     expect(json).toBe('{"city":"São Paulo","targetValue":"800.000","acceptsFinancing":false}');

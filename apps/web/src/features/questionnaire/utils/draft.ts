@@ -13,8 +13,8 @@ import { FIELD_KINDS } from './fields';
 /** Autosave (spec 01 §4 'Questionnaire'): one draft per signed-in user, in this browser. */
 export const QUESTIONNAIRE_STORAGE_PREFIX = 'viabiliza:questionnaire:';
 
-export function questionnaireStorageKey(userId: string): string {
-  return `${QUESTIONNAIRE_STORAGE_PREFIX}${userId}`;
+export function questionnaireStorageKey(userId: string, propertyId: string | null = null): string {
+  return `${QUESTIONNAIRE_STORAGE_PREFIX}${userId}${propertyId ? `:imovel:${propertyId}` : ''}`;
 }
 
 type DraftValue = QuestionnaireInput[QuestionnaireField];
