@@ -38,7 +38,14 @@ export function StartPanel({
     <Card>
       <CardContent className="px-4 sm:px-6 space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Button size="lg" className="w-full sm:w-auto" disabled={disabled} onClick={onStart} aria-describedby="start-status">
+          {/* The reason it waits ('Aguarde: 2 documentos em leitura') is read with the button. */}
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={disabled}
+            onClick={onStart}
+            aria-describedby={message ? 'start-status start-message' : 'start-status'}
+          >
             {busy ? <Spinner /> : demoMode ? <Sparkles aria-hidden /> : <Play aria-hidden />}
             {demoMode ? 'Ver Análise Demo' : 'Iniciar Análise'}
           </Button>
@@ -63,12 +70,12 @@ export function StartPanel({
         )}
         {message &&
           (messageTone === 'error' ? (
-            <Alert variant="destructive">
+            <Alert variant="destructive" id="start-message">
               <CircleAlert aria-hidden />
               <AlertDescription>{message}</AlertDescription>
             </Alert>
           ) : (
-            <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <p id="start-message" role="status" className="flex items-start gap-2 text-sm text-muted-foreground">
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               {message}
             </p>
