@@ -65,8 +65,9 @@ test('analysis: preconditions, autosave, a live run, the report and its tabs, th
   await openSection(page, 'Aspectos Financeiros');
   await page.getByLabel('Valor pretendido (R$)').fill('800.000');
   await expect(page.getByText('= R$ 800.000,00')).toBeVisible();
-  // 7 of 25 fields.
-  await expect(page.getByLabel('28% preenchido')).toBeVisible();
+  // 7 of the form's 27 fields (issue 18: the total is the fields themselves, not the prototype's 25).
+  await expect(page.getByLabel('26% preenchido')).toBeVisible();
+  await expect(page.getByText('7 de 27 campos preenchidos')).toBeVisible();
 
   // Autosave: everything is back after a reload.
   await page.reload();
