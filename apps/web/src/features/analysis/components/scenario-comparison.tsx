@@ -51,11 +51,11 @@ export function ScenarioComparison({ analyses }: { analyses: AnalysisDetail[] })
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           <div className="overflow-x-auto" data-testid="comparison-table">
-            <table className="w-full min-w-[36rem] border-separate border-spacing-0 text-sm">
+            <table className="w-full border-separate border-spacing-0 text-sm" style={{ minWidth: `${8 + 10 * columns.length}rem` }}>
               <caption className="sr-only">Comparação de análises: números-chave e diferença em relação à primeira</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="sticky left-0 z-10 border-b bg-card py-2 pr-3 text-left font-medium text-muted-foreground">
+                  <th scope="col" className="sticky left-0 z-10 w-32 border-b bg-card py-2 pr-3 text-left font-medium text-muted-foreground">
                     Número
                   </th>
                   {columns.map((c, i) => (
@@ -90,7 +90,7 @@ export function ScenarioComparison({ analyses }: { analyses: AnalysisDetail[] })
                     {r.cells.map((f, i) => {
                       const d = i === 0 ? null : deltaText(deltaAgainst(r.cells[0], f), f?.unit ?? 'BRL');
                       return (
-                        <td key={columns[i]!.id} className="border-b px-3 py-2 text-right tabular-nums">
+                        <td key={columns[i]!.id} className="border-b px-3 py-2 text-right whitespace-nowrap tabular-nums">
                           {display(f)}
                           {d && <span className="block text-xs text-muted-foreground">{d}</span>}
                         </td>

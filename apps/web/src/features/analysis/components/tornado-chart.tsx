@@ -119,8 +119,8 @@ export function TornadoPanel({
                   {bars.map((b) => (
                     <tr key={b.id} className="border-b last:border-0">
                       <th scope="row" className="py-1 pr-2 text-left font-normal">{b.label}</th>
-                      <td className="py-1 pr-2 text-right tabular-nums">{b.low === null ? '—' : formatValue(b.low - base, 'BRL')}</td>
-                      <td className="py-1 text-right tabular-nums">{b.high === null ? '—' : formatValue(b.high - base, 'BRL')}</td>
+                      <td className="py-1 pr-2 text-right whitespace-nowrap tabular-nums">{b.low === null ? '—' : formatValue(b.low - base, 'BRL')}</td>
+                      <td className="py-1 text-right whitespace-nowrap tabular-nums">{b.high === null ? '—' : formatValue(b.high - base, 'BRL')}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -255,11 +255,11 @@ function ScenarioFigures({ saved, scenario }: { saved: AnalysisResult; scenario:
             {rows.map(({ before: b, after: a }) => (
               <tr key={a.id} className="border-b last:border-0" data-testid={`what-if-figure-${a.id}`}>
                 <th scope="row" className="py-1.5 pr-3 text-left font-normal">{a.label}</th>
-                <td className="py-1.5 pr-3 text-right tabular-nums">{display(b)}</td>
-                <td className="py-1.5 pr-3 text-right font-medium tabular-nums" data-testid={`what-if-value-${a.id}`}>
+                <td className="py-1.5 pr-3 text-right whitespace-nowrap tabular-nums">{display(b)}</td>
+                <td className="py-1.5 pr-3 text-right font-medium whitespace-nowrap tabular-nums" data-testid={`what-if-value-${a.id}`}>
                   {display(a)}
                 </td>
-                <td className="py-1.5 text-right tabular-nums text-muted-foreground">{deltaText(b, a)}</td>
+                <td className="py-1.5 text-right whitespace-nowrap tabular-nums text-muted-foreground">{deltaText(b, a)}</td>
               </tr>
             ))}
           </tbody>
