@@ -57,6 +57,7 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/documents/{id}': { kind: 'owned', resource: 'document' },
   'GET /api/analyses/runs/{id}': { kind: 'owned', resource: 'run' },
   'GET /api/analyses/{id}': { kind: 'owned', resource: 'analysis' },
+  'GET /api/analyses/{id}/engine-input': { kind: 'owned', resource: 'analysis' },
   'GET /api/analyses/{id}/report.html': { kind: 'owned', resource: 'analysis' },
   'GET /api/analyses/{id}/report.pdf': { kind: 'owned', resource: 'analysis' },
   'GET /api/analyses/{id}/export.txt': { kind: 'owned', resource: 'analysis' },
