@@ -30,7 +30,7 @@ import { toast } from '@/lib/toast';
 
 const ACTION_LABELS: Record<string, string> = {
   login: 'Login',
-  demo_login: 'Login na conta demo',
+  demo_login: 'Demonstração aberta',
   signup: 'Cadastro',
   logout: 'Saída',
   role_grant: 'Papel de administrador concedido',

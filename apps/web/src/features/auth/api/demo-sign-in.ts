@@ -8,7 +8,7 @@ import { replaceSession } from '@/lib/session';
 
 const demoResponse = z.object({ user: sessionUser });
 
-/** The server opens a session on the demo account; no credentials live in the browser. */
+/** The server opens a private demo sandbox for this visitor; no credentials live in the browser. */
 export function demoSignIn(): Promise<{ user: SessionUser }> {
   return api.post('/api/auth/demo', undefined, { schema: demoResponse });
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@viabiliza/contracts/auth';
+import { DEMO_SANDBOX, type SessionUser } from '@viabiliza/contracts/auth';
 import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
 import { Sparkles } from 'lucide-react';
 
@@ -24,8 +24,8 @@ export function DemoLoginCard({ onSignedIn }: { onSignedIn: (user: SessionUser) 
           <h2>Experimentar Plataforma</h2>
         </CardTitle>
         <CardDescription>
-          Explore o Viabiliza com uma conta de demonstração já preenchida com dados de exemplo. Não é preciso se
-          cadastrar.
+          Explore o Viabiliza com uma demonstração só sua, já preenchida com dados de exemplo e apagada após{' '}
+          {DEMO_SANDBOX.ttlHours} horas. Não é preciso se cadastrar.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -3,6 +3,7 @@ import { DASHBOARD_MESSAGES } from '@viabiliza/contracts/dashboard';
 import { GraduationCap, RefreshCw } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 import { displayName } from '@/lib/session';
 
 /** Greeting by full name, else e-mail, and the 'Atualizar' button (spec 01 §2 'Dashboard'). */
@@ -23,9 +24,11 @@ export function DashboardHeader({
       <div className="min-w-0 space-y-1">
         <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">Olá, {displayName(user)}!</h1>
         <p className="text-sm text-muted-foreground">
-          {user.isDemo
-            ? 'Você está usando a conta de demonstração, com dados de exemplo.'
-            : 'Acompanhe aqui suas propriedades e análises de viabilidade.'}
+          {!user.isDemo
+            ? 'Acompanhe aqui suas propriedades e análises de viabilidade.'
+            : user.sandboxExpiresAt
+              ? `Esta demonstração é só sua, com dados de exemplo: nada do que você fizer aqui aparece para outra pessoa. Ela e os arquivos enviados serão apagados em ${formatDateTime(user.sandboxExpiresAt)}.`
+              : 'Você está usando a conta de demonstração, com dados de exemplo.'}
         </p>
       </div>
       <div className="flex gap-2 self-start sm:self-auto">

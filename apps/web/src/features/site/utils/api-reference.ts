@@ -19,7 +19,7 @@ export const API_GROUPS: ApiGroup[] = [
     routes: [
       { method: 'POST', path: '/api/auth/sign-up', description: 'Cria a conta e abre a sessão (cookie).' },
       { method: 'POST', path: '/api/auth/sign-in', description: 'Entra com e-mail e senha.' },
-      { method: 'POST', path: '/api/auth/demo', description: 'Abre uma sessão na conta de demonstração.' },
+      { method: 'POST', path: '/api/auth/demo', description: 'Abre uma demonstração privada: uma conta só deste visitante, com dados de exemplo, apagada após 24 horas.' },
       { method: 'POST', path: '/api/auth/sign-out', description: 'Encerra a sessão.' },
       { method: 'GET', path: '/api/auth/session', description: 'Usuário da sessão atual, ou nulo.' },
     ],
