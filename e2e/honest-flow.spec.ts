@@ -65,6 +65,7 @@ test("'Iniciar Análise' waits for a scan being read, with the reason and the co
 });
 
 test('the questionnaire counter counts the real fields: never more than the total, 100 % only when all are filled', async ({ page }) => {
+  test.setTimeout(90_000);
   const assertClean = watchConsole(page);
   await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
   await signUpInUi(page, { fullName: 'Otávio Reis', email: uniqueEmail('contador') });
