@@ -29,8 +29,19 @@ function cellClass(cell: Cell, align: 'left' | 'right' | undefined): string | un
   return classes.length ? classes.join(' ') : undefined;
 }
 
+/** From this many columns a table becomes one card per row on a phone (below 640 px). */
+const STACK_FROM_COLUMNS = 4;
+
+/**
+ * A table of the report. On a phone (issue 18 §7) a wide one stacks: each row a card, each value
+ * under its column's name (data-label, drawn by CSS; the page has no script). The roles are explicit
+ * because a table restyled as blocks may lose its table semantics for a screen reader. A narrow one
+ * stays a table; should it still be wider than the screen, it scrolls in its box with the first
+ * column pinned.
+ */
 function tableBlock(block: Extract<Block, { kind: 'table' }>, key: number): ReactNode {
   const total = block.columns.reduce((n, c) => n + c.weight, 0) || 1;
+  const stack = block.columns.length >= STACK_FROM_COLUMNS;
   // The caption stays outside the horizontally scrolling box so a narrow screen still reads it whole.
   return h(
     Fragment,
@@ -38,21 +49,29 @@ function tableBlock(block: Extract<Block, { kind: 'table' }>, key: number): Reac
     block.caption ? h('p', { className: 'caption' }, block.caption) : null,
     h(
       'div',
-      { className: 'table-wrap' },
+      { className: stack ? 'table-wrap stack' : 'table-wrap', 'data-scroll-cue': '' },
       h(
         'table',
-        null,
+        { role: 'table', 'aria-label': block.caption || undefined },
         h('colgroup', null, ...block.columns.map((c, i) => h('col', { key: i, style: { width: `${((c.weight / total) * 100).toFixed(1)}%` } }))),
-        h('thead', null, h('tr', null, ...block.columns.map((c, i) => h('th', { key: i, scope: 'col', className: c.align === 'right' ? 'num' : undefined }, c.label)))),
+        h(
+          'thead',
+          { role: 'rowgroup' },
+          h('tr', { role: 'row' }, ...block.columns.map((c, i) => h('th', { key: i, scope: 'col', role: 'columnheader', className: c.align === 'right' ? 'num' : undefined }, c.label))),
+        ),
         h(
           'tbody',
-          null,
+          { role: 'rowgroup' },
           ...block.rows.map((row, r) =>
             h(
               'tr',
-              { key: r },
+              { key: r, role: 'row' },
               ...row.map((cell, c) =>
-                h('td', { key: c, className: cellClass(cell, block.columns[c]?.align) }, cell.text, cell.note ? h('span', { className: 'note' }, cell.note) : null),
+                h(
+                  'td',
+                  { key: c, role: 'cell', 'data-label': block.columns[c]?.label, className: cellClass(cell, block.columns[c]?.align) },
+                  h('span', { className: 'v' }, cell.text, cell.note ? h('span', { className: 'note' }, cell.note) : null),
+                ),
               ),
             ),
           ),
@@ -195,11 +214,14 @@ p.note{background:#fffbeb;border-left:3px solid #f59e0b;padding:8px 12px;border-
 ul,ol{margin:8px 0;padding-left:22px}
 li{margin:3px 0;overflow-wrap:anywhere}
 .table-wrap{width:100%;overflow-x:auto;margin:8px 0 14px}
+.table-wrap th:first-child,.table-wrap td:first-child{position:sticky;left:0;z-index:1}
+.table-wrap td:first-child{background:#fff}
 table{width:100%;border-collapse:collapse;font-size:12.5px}
 p.caption{color:var(--muted);font-size:12px;margin:10px 0 -2px}
 th{background:var(--primary);color:#fff;text-align:left;font-weight:600;padding:6px 8px;vertical-align:bottom;overflow-wrap:break-word}
 td{padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
 tbody tr:nth-child(even) td{background:var(--soft)}
+.table-wrap tbody tr:nth-child(even) td:first-child{background:var(--soft)}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td .note{white-space:normal}
 td.b{font-weight:600}
@@ -232,6 +254,18 @@ td .note{display:block;font-weight:400;color:var(--muted);font-size:11px;margin-
 .disclaimer strong{color:var(--ink)}
 .footer{margin:12px 40px 0;font-size:11px;color:var(--muted);display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}
 @media (max-width:640px){.brand,.cover,.section{padding-left:16px;padding-right:16px}.meta,.disclaimer,.footer{margin-left:16px;margin-right:16px}.score{flex:1 1 100%}}
+@media screen and (max-width:640px){
+  .table-wrap.stack{overflow:visible}
+  .stack table,.stack tbody,.stack tr,.stack td{display:block;width:100%}
+  .stack colgroup,.stack thead{display:none}
+  .stack tr{border:1px solid var(--line);border-radius:8px;padding:6px 10px;margin:0 0 10px;background:#fff}
+  .stack tbody tr:nth-child(even) td,.stack td,.stack td:first-child{background:none;position:static}
+  .stack td{display:flex;justify-content:space-between;align-items:baseline;gap:12px;border:0;padding:3px 0;text-align:right;white-space:normal}
+  .stack td:first-child{font-weight:600;border-bottom:1px solid var(--line);padding-bottom:5px;margin-bottom:2px}
+  .stack td::before{content:attr(data-label);flex:0 1 45%;text-align:left;color:var(--muted);font-size:11px;font-weight:600}
+  .stack td .v{min-width:0;overflow-wrap:anywhere}
+  .stack td.base{outline:2px solid var(--accent);outline-offset:0}
+}
 @media print{
   @page{size:A4;margin:14mm 12mm}
   body{background:#fff;font-size:11px}
