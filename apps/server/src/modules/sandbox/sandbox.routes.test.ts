@@ -137,7 +137,8 @@ describe('budgets of the demo entry', () => {
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     // Another address is not held back.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/demo', remoteAddress: address() })).statusCode).toBe(200);
-  });
+    // Six sandboxes, each a password hash and the sample data: ~1–4 s apiece on a shared machine.
+  }, 120_000);
 
   it(`opens at most ${DEMO_SANDBOX.perAddressPerDay} a day from one address, counted in the audit trail`, async () => {
     const from = address();
