@@ -30,13 +30,13 @@ function cellClass(cell: Cell, align: 'left' | 'right' | undefined): string | un
 }
 
 /** From this many columns a table becomes one card per row on a phone (below 640 px). */
-const STACK_FROM_COLUMNS = 4;
+const STACK_FROM_COLUMNS = 3;
 
 /**
- * A table of the report. On a phone (issue 18 §7) a wide one stacks: each row a card, each value
+ * A table of the report. On a phone (issue 18 §7) one of three columns or more stacks: each row a card, each value
  * under its column's name (data-label, drawn by CSS; the page has no script). The roles are explicit
- * because a table restyled as blocks may lose its table semantics for a screen reader. A narrow one
- * stays a table; should it still be wider than the screen, it scrolls in its box with the first
+ * because a table restyled as blocks may lose its table semantics for a screen reader. A two-column
+ * one stays a table; should it still be wider than the screen, it scrolls in its box with the first
  * column pinned.
  */
 function tableBlock(block: Extract<Block, { kind: 'table' }>, key: number): ReactNode {
@@ -219,7 +219,7 @@ li{margin:3px 0;overflow-wrap:anywhere}
 table{width:100%;border-collapse:collapse;font-size:12.5px}
 p.caption{color:var(--muted);font-size:12px;margin:10px 0 -2px}
 th{background:var(--primary);color:#fff;text-align:left;font-weight:600;padding:6px 8px;vertical-align:bottom;overflow-wrap:break-word}
-td{padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
+td{padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:anywhere}
 tbody tr:nth-child(even) td{background:var(--soft)}
 .table-wrap tbody tr:nth-child(even) td:first-child{background:var(--soft)}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 function Box({ label, figure, emphasis }: { label: string; figure: Figure | undefined; emphasis?: boolean }) {
   const shown = figureDisplay(figure);
   return (
-    <div className={emphasis ? 'rounded-lg border border-primary/40 bg-primary/5 p-3' : 'rounded-lg border p-3'}>
+    // min-w-0 and break-words: a long source name wraps inside the box instead of widening the page (375 px).
+    <div className={emphasis ? 'min-w-0 rounded-lg border border-primary/40 bg-primary/5 p-3 break-words' : 'min-w-0 rounded-lg border p-3 break-words'}>
       <p className="text-xs text-muted-foreground">{label}</p>
       <p className="text-lg font-semibold tabular-nums">{shown.text}</p>
       {shown.note && <p className="mt-1 text-xs text-muted-foreground">{shown.note}</p>}
@@ -32,7 +33,7 @@ export function AcquisitionCostsCard({ financial }: { financial: FinancialResult
         </CardTitle>
         <CardDescription>Preço, ITBI pela lei do município e escritura e registro pela tabela do estado.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3 px-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+      <CardContent className="grid grid-cols-1 gap-3 px-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <Box label="Preço" figure={financial.price} />
         <Box label="ITBI" figure={financial.itbi} />
         <Box label="Escritura e registro" figure={financial.notary} />

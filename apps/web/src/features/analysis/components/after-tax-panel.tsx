@@ -2,6 +2,7 @@ import type { AnalysisResult, Figure, FinancialResult } from '@viabiliza/contrac
 import { Receipt, ShieldAlert } from 'lucide-react';
 
 import { figureDisplay, sourceLabel } from '@/features/analysis/utils/figures';
+import { ScrollTable } from '@/components/scroll-table';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCurrency, formatDecimal, formatFractionPercent } from '@/lib/format';
 
@@ -17,7 +18,7 @@ const OWNER: Record<AfterTax['ownerType'], string> = {
 function Box({ label, figure, text }: { label: string; figure: Figure | undefined; text?: string }) {
   const shown = figureDisplay(figure);
   return (
-    <div className="rounded-lg border p-3">
+    <div className="min-w-0 rounded-lg border p-3 break-words">
       <p className="text-xs text-muted-foreground">{label}</p>
       <p className="text-lg font-semibold tabular-nums">{text ?? shown.text}</p>
       {shown.note && <p className="mt-1 text-xs text-muted-foreground">{shown.note}</p>}
@@ -71,7 +72,7 @@ export function AfterTaxPanel({ afterTax }: { afterTax: AfterTax | null | undefi
             {w}
           </p>
         ))}
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Box label="Aluguel recebido no 1º ano" figure={t.grossRentYear1} />
           <Box label="NOI do 1º ano" figure={t.noiYear1} />
           <Box label="Imposto sobre o aluguel (1º ano)" figure={t.rentTaxYear1} />
@@ -110,7 +111,7 @@ export function StressPanel({ stress }: { stress: Stress | null | undefined }) {
         <CardDescription>O cenário base e cada choque padrão, um de cada vez e todos juntos.</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6 space-y-3">
-        <div className="overflow-x-auto">
+        <ScrollTable label="Testes de estresse">
           <table className="w-full min-w-[28rem] text-sm">
             <thead>
               <tr className="border-b text-left text-xs text-muted-foreground">
@@ -125,15 +126,15 @@ export function StressPanel({ stress }: { stress: Stress | null | undefined }) {
               {rows.map((r) => (
                 <tr key={r.id} className="border-b last:border-0">
                   <th scope="row" className="py-2 pr-3 text-left font-normal">{r.label}</th>
-                  <td className="py-2 pr-3 text-right tabular-nums">{r.npv}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{r.delta}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{r.irr}</td>
-                  {dev && <td className="py-2 text-right tabular-nums">{r.margin}</td>}
+                  <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{r.npv}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{r.delta}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{r.irr}</td>
+                  {dev && <td className="py-2 text-right whitespace-nowrap tabular-nums">{r.margin}</td>}
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
         <ul className="list-disc space-y-1 pl-5 text-xs text-muted-foreground">
           {stress.notes.map((n) => (
             <li key={n}>{n}</li>

@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 
 import { cashFlowChartData } from '@/features/analysis/utils/cash-flow';
+import { ScrollTable } from '@/components/scroll-table';
 import { formatCompactCurrency, formatCurrency } from '@/lib/format';
 
 const POSITIVE = 'oklch(0.596 0.145 163.225)';
@@ -88,9 +89,9 @@ export default function CashFlowChart({ title, points }: { title: string; points
       </ul>
       <details className="text-sm">
         <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Ver dados do gráfico</summary>
-        <div className="relative mt-2 max-h-72 overflow-auto rounded-lg border" tabIndex={0} role="region" aria-label={`Dados: ${title}`}>
+        <ScrollTable label={`Dados: ${title}`} className="mt-2" boxClassName="max-h-72 overflow-auto rounded-lg border" mutedHead zebra>
           <table className="w-full text-sm">
-            <thead className="sticky top-0 bg-muted">
+            <thead className="sticky top-0 z-[2] bg-muted">
               <tr>
                 <th scope="col" className="px-3 py-2 text-left font-semibold">
                   Período
@@ -123,7 +124,7 @@ export default function CashFlowChart({ title, points }: { title: string; points
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       </details>
     </figure>
   );

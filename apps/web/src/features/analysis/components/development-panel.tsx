@@ -2,6 +2,7 @@ import type { DevelopmentResult, Figure } from '@viabiliza/contracts/analysis-re
 import { Building2 } from 'lucide-react';
 
 import { figureDisplay, sourceLabel } from '@/features/analysis/utils/figures';
+import { ScrollTable } from '@/components/scroll-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCurrency, formatFractionPercent } from '@/lib/format';
@@ -98,7 +99,7 @@ export function DevelopmentPanel({ development }: { development: DevelopmentResu
         </Section>
 
         <Section title="Orçamento">
-          <div className="overflow-x-auto">
+          <ScrollTable label="Orçamento do empreendimento">
             <table className="w-full text-sm">
               <caption className="sr-only">Linhas do orçamento do empreendimento</caption>
               <thead>
@@ -125,7 +126,7 @@ export function DevelopmentPanel({ development }: { development: DevelopmentResu
                 </tbody>
               ))}
             </table>
-          </div>
+          </ScrollTable>
         </Section>
 
         <Section title="Financiamento e exposição">

@@ -2,6 +2,7 @@ import type { Figure, FinancialResult, FinancingSchedule } from '@viabiliza/cont
 import { Landmark } from 'lucide-react';
 
 import { figureDisplay, sourceLabel } from '@/features/analysis/utils/figures';
+import { ScrollTable } from '@/components/scroll-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCurrency, formatFractionPercent } from '@/lib/format';
@@ -27,7 +28,7 @@ function money(v: number | undefined): string {
 function Box({ label, figure, text }: { label: string; figure: Figure | undefined; text?: string }) {
   const shown = figureDisplay(figure);
   return (
-    <div className="rounded-lg border p-3">
+    <div className="min-w-0 rounded-lg border p-3 break-words">
       <p className="text-xs text-muted-foreground">{label}</p>
       <p className="text-lg font-semibold tabular-nums">{text ?? shown.text}</p>
       {shown.note && <p className="mt-1 text-xs text-muted-foreground">{shown.note}</p>}
@@ -90,7 +91,7 @@ export function FinancingPanel({ financing }: { financing: Financing | null | un
           <Box label="TR sobre o saldo" figure={f.tr} text={monthlyRate(f.tr)} />
           <Box label="Teto do SFH" figure={f.sfhCeiling} />
         </div>
-        <div className="overflow-x-auto">
+        <ScrollTable label="Comparação SAC × Price">
           <table className="w-full text-xs sm:text-sm">
             <caption className="sr-only">Comparação SAC × Price</caption>
             <thead>
@@ -110,7 +111,7 @@ export function FinancingPanel({ financing }: { financing: Financing | null | un
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
         {ins && (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Box label="Seguro MIP (sobre o saldo)" figure={ins.mipRateMonthly} text={monthlyRate(ins.mipRateMonthly)} />

@@ -3,6 +3,7 @@ import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
 import { rehypeNumericColumns } from '@/features/analysis/utils/markdown-table';
+import { ScrollTable } from '@/components/scroll-table';
 import { cn } from '@/lib/utils';
 
 function alignClass(align: unknown, numeric: boolean): string {
@@ -32,11 +33,11 @@ const components: Components = {
   code: ({ node: _node, className, ...props }) => (
     <code className={cn('rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]', className)} {...props} />
   ),
-  // Wide tables scroll inside their own box; the page never scrolls sideways (375 px).
+  // Wide tables scroll inside their own box, first column pinned; the page never scrolls sideways (375 px).
   table: ({ node: _node, ...props }) => (
-    <div className="relative my-4 w-full overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Tabela do relatório">
+    <ScrollTable label="Tabela do relatório" className="my-4" boxClassName="rounded-lg border" mutedHead zebra>
       <table className="w-full border-collapse text-sm" {...props} />
-    </div>
+    </ScrollTable>
   ),
   thead: ({ node: _node, ...props }) => <thead className="bg-muted" {...props} />,
   tbody: ({ node: _node, ...props }) => <tbody className="[&>tr:nth-child(even)]:bg-muted/40" {...props} />,

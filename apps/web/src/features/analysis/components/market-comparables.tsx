@@ -1,7 +1,7 @@
 import type { MarketResult, ViabilityScore } from '@viabiliza/contracts/analysis-result';
 import { AlertTriangle, Info } from 'lucide-react';
 
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StackedTable } from '@/components/stacked-table';
 import { formatCurrency, formatNumber } from '@/lib/format';
 
 type Stats = NonNullable<NonNullable<MarketResult['comparables']>['sale']>;
@@ -44,37 +44,28 @@ function StatsBlock({ stats }: { stats: Stats }) {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Endereço</TableHead>
-              <TableHead className="text-right">Área</TableHead>
-              <TableHead className="text-right">{unit}</TableHead>
-              <TableHead>Data</TableHead>
-              <TableHead>Fonte</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {stats.items.map((c, i) => (
-              <TableRow key={`${c.address}-${i}`}>
-                <TableCell className="max-w-56 whitespace-normal">
-                  {c.address}
-                  {c.flag && (
-                    <span className="mt-1 flex gap-1 text-xs text-amber-800">
-                      <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {c.flag}
-                    </span>
-                  )}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatNumber(c.area)} m²</TableCell>
-                <TableCell className="text-right tabular-nums">{formatCurrency(c.pricePerSqm)}</TableCell>
-                <TableCell className="tabular-nums">{c.date.split('-').reverse().join('/')}</TableCell>
-                <TableCell className="whitespace-normal">{c.source ?? 'Informado pelo usuário'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      {/* Cards on a phone (each value under its column's name), a table from 640 px: no column cut at 375 px. */}
+      <StackedTable
+        caption="Comparáveis de mercado"
+        columns={['Endereço', 'Área', unit, 'Data', 'Fonte']}
+        rows={stats.items.map((c, i) => ({
+          key: `${c.address}-${i}`,
+          cells: [
+            <>
+              {c.address}
+              {c.flag && (
+                <span className="mt-1 flex gap-1 text-xs text-amber-800">
+                  <AlertTriangle className="size-3.5 shrink-0" aria-hidden /> {c.flag}
+                </span>
+              )}
+            </>,
+            <span className="whitespace-nowrap tabular-nums">{formatNumber(c.area)} m²</span>,
+            <span className="whitespace-nowrap tabular-nums">{formatCurrency(c.pricePerSqm)}</span>,
+            <span className="tabular-nums">{c.date.split('-').reverse().join('/')}</span>,
+            c.source ?? 'Informado pelo usuário',
+          ],
+        }))}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { SensitivityMatrix } from '@viabiliza/contracts/analysis-result';
 
 import { formatAxisValue, formatValue } from '@/features/analysis/utils/figures';
 import { HEAT_GRADIENT, heatColor, heatScale, heatTone } from '@/features/analysis/utils/heat-map';
+import { ScrollTable } from '@/components/scroll-table';
 import { cn } from '@/lib/utils';
 
 /**
@@ -22,7 +23,7 @@ export function SensitivityHeatMap({ matrix }: { matrix: SensitivityMatrix }) {
           {matrix.metricLabel} por {matrix.rowLabel} (linhas) e {matrix.colLabel} (colunas).
         </p>
       </div>
-      <div className="relative w-full overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby={titleId}>
+      <ScrollTable labelledBy={titleId} boxClassName="rounded-lg border" stickyFirstColumn={false}>
         <table className="w-full border-collapse text-sm">
           <thead>
             <tr className="bg-muted">
@@ -65,7 +66,7 @@ export function SensitivityHeatMap({ matrix }: { matrix: SensitivityMatrix }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </section>
   );
 }

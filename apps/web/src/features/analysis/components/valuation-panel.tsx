@@ -21,7 +21,8 @@ const POSITION_LABELS: Record<MarketResult['position'], string> = {
 function FigureBox({ label, figure, emphasis }: { label: string; figure: Figure | null | undefined; emphasis?: boolean }) {
   const shown = figureDisplay(figure);
   return (
-    <div className={emphasis ? 'rounded-lg border border-primary/40 bg-primary/5 p-3' : 'rounded-lg border p-3'}>
+    // min-w-0 and break-words: a long source name wraps inside the box instead of widening the page (375 px).
+    <div className={emphasis ? 'min-w-0 rounded-lg border border-primary/40 bg-primary/5 p-3 break-words' : 'min-w-0 rounded-lg border p-3 break-words'}>
       <p className="text-xs text-muted-foreground">{label}</p>
       <p className={emphasis ? 'text-lg font-bold tabular-nums' : 'text-lg font-semibold tabular-nums'}>{shown.text}</p>
       {shown.note && <p className="mt-1 text-xs text-muted-foreground">{shown.note}</p>}
@@ -91,7 +92,7 @@ export function ValuationPanel({ analysis }: { analysis: ShownAnalysis }) {
             <NoMarketReference market={market} />
             {valuation ? (
               <>
-                <div className="grid gap-3 sm:grid-cols-3">
+                <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                   <FigureBox label="Valor mínimo" figure={valuation.low} />
                   <FigureBox label="Valor provável" figure={valuation.mid} emphasis />
                   <FigureBox label="Valor máximo" figure={valuation.high} />
@@ -118,7 +119,7 @@ export function ValuationPanel({ analysis }: { analysis: ShownAnalysis }) {
                 Não há dados suficientes para estimar a faixa de valor.
               </p>
             )}
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <FigureBox label="Preço pedido por m²" figure={market.askedPricePerSqm} />
               <FigureBox label="Referência por m²" figure={market.referencePricePerSqm} />
               <div className="rounded-lg border p-3">

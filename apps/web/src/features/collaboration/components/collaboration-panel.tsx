@@ -22,7 +22,7 @@ import { toast } from '@/lib/toast';
 /** Colaboração: who can read this analysis (the owner shares and removes) and its comment thread. */
 export function CollaborationPanel({ analysisId }: { analysisId: string }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
       <Collaborators analysisId={analysisId} />
       <Comments analysisId={analysisId} />
     </div>
