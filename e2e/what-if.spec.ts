@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ORIGIN, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+import { ORIGIN, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
 
 /**
  * Issue 18, item 5: the live what-if. A saved analysis' 'Simular cenário' tab runs the engine in the
@@ -139,7 +139,10 @@ test('what-if: an assumption recomputes NPV and verdict in the page under 50 ms;
   await expect(table.getByTestId('comparison-row-npv')).toContainText('−');
   await expect(page.getByTestId('comparison-chart')).toBeVisible();
   // Unticking one leaves fewer than two: the page asks for another.
-  await page.getByRole('checkbox').first().uncheck();
+  // A controlled box: its state follows the URL, a moment after the click.
+  const box = page.getByRole('checkbox', { name: new RegExp(`#${newId.slice(0, 8)}`) });
+  await box.click();
+  await expect(box).not.toBeChecked();
   await expect(page.getByText('Escolha pelo menos duas análises')).toBeVisible();
   await page.goto(`/comparar?ids=${analysisId},${newId}`);
   await expect(table.getByTestId('comparison-verdict')).toHaveText(['Viabilidade baixa', 'Viabilidade alta']);
@@ -158,11 +161,12 @@ test('what-if: an assumption recomputes NPV and verdict in the page under 50 ms;
 
 test('what-if: another person gets no engine input for an analysis that is not theirs', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signUpInUi(page, { fullName: 'Dona', email: uniqueEmail('dona') });
+  // Sessions through the API: the UI's sign-up is exercised above.
+  await apiSession(page.request, uniqueEmail('dona'), 'Dona');
   const { analysisId } = await savedAnalysis(page);
   const other = await browser.newContext();
   const stranger = await other.newPage();
-  await signUpInUi(stranger, { fullName: 'Estranha', email: uniqueEmail('estranha') });
+  await apiSession(stranger.request, uniqueEmail('estranha'), 'Estranha');
   expect((await stranger.request.get(`/api/analyses/${analysisId}/engine-input`)).status()).toBe(404);
   expect((await page.request.get(`/api/analyses/${analysisId}/engine-input`)).status()).toBe(200);
   await other.close();
