@@ -40,7 +40,9 @@ const sectionIds = (o: Partial<ReportOptions>, s = source()) => buildReportModel
 
 describe('buildReportModel', () => {
   it('gives each template its sections', () => {
-    expect(sectionIds({ template: 'executive' })).toEqual(['summary', 'key-figures', 'top-risks', 'top-opportunities', 'next-steps', 'conclusion']);
+    // The example's FipeZAP and TR rows are older than twice their cadence in 01/2026: the
+    // executive summary carries the old-figures warning right after the key figures.
+    expect(sectionIds({ template: 'executive' })).toEqual(['summary', 'key-figures', 'reference-warnings', 'top-risks', 'top-opportunities', 'next-steps', 'conclusion']);
     const technical = sectionIds({ template: 'technical' });
     expect(technical).toEqual(expect.arrayContaining(['score', 'financial', 'market', 'legal', 'technical', 'environmental', 'assumptions', 'references']));
     expect(technical).not.toContain('summary');
