@@ -84,9 +84,11 @@ test('analysis: preconditions, autosave, a live run, the report and its tabs, th
   // The run: live step text, then the report card.
   const steps = await recordSteps(page);
   await start.click();
+  // The toast (5 s) comes with the run's end, before the report is fetched and drawn: read it first,
+  // or a slow render on a shared machine outlives it.
+  await expect(page.getByText('Análise salva com sucesso!')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('heading', { name: 'Completa - Relatório', exact: true })).toBeVisible({ timeout: 45_000 });
   expect((await steps()).some((s) => STEP_LABELS.includes(s))).toBe(true);
-  await expect(page.getByText('Análise salva com sucesso!')).toBeVisible();
   // (The server's 'Análise Concluída' notification may toast too: read the status card itself.)
   await expect(page.getByTestId('analysis-status')).toHaveText('Análise Concluída');
   const report = page.getByTestId('report-card');
