@@ -116,7 +116,7 @@ describe('corpus generator', () => {
     expect(readFileSync(byFile(first, 'venda-02/Minuta escritura v2.docx').path).subarray(0, 2).toString()).toBe('PK');
     // The guide: a form whose labels are all drawn before the values.
     expect(byFile(first, 'venda-02/guia ITBI.pdf').truth.traps).toContain(TRAPS.formLayout);
-  }, 20_000);
+  }, 60_000);
 
   it('draws CPF, CNPJ and São Paulo SQL numbers that pass their check digits', () => {
     const rng = createRng(1);

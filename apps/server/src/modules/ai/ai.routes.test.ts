@@ -142,7 +142,9 @@ describe('POST /api/secure-analysis', () => {
 
   it('a provider that never answers ends in 504 with the timeout message', async () => {
     const { cookie } = await signUp(t);
-    setAi({ timeoutMs: 60 });
+    // Long enough for each request to reach the loopback server on a loaded machine (at 60 ms some
+    // attempts timed out before the server saw them), short enough to keep the test quick.
+    setAi({ timeoutMs: 400 });
     servers['openai-compatible'].enqueue(...fourTimes({ kind: 'hang' as const }));
     const res = await analyse(cookie, { provider: 'openai-compatible', text: SAMPLE_TEXT, analysisType: 'complete' });
     expect(res.statusCode).toBe(504);
