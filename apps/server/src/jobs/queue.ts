@@ -51,7 +51,9 @@ export async function startQueue(
 ): Promise<Queue> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss', useListenNotify: true })
-    : new PgBoss({ connectionString: database.url!, schema: 'pgboss', max: 4, useListenNotify: true });
+    : // pg-boss's own default pool (10): every queue's worker fetches on its own, and with 4 the
+      // workers' fetches timed out while a burst of uploads held the pool (malformed-files on PostgreSQL).
+      new PgBoss({ connectionString: database.url!, schema: 'pgboss', max: 10, useListenNotify: true });
   boss.on('error', options.onError);
   await boss.start();
   for (const job of jobs) {
