@@ -333,6 +333,25 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
+ * Accounts created (sign-ups and demo sandboxes), by client address and network, for the
+ * account-creation budget (apps/server/src/modules/auth/account-creation-budget.ts), shared by every
+ * instance. A row is written when an attempt is admitted and deleted if no account came of it; rows
+ * older than the longest window are swept. Not in backups: a day-long counter, not data.
+ */
+export const accountCreations = pgTable(
+  'account_creations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ipAddress: text('ip_address').notNull(),
+    network: text('network').notNull(),
+    /** 'signup' | 'demo'. */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_creations_network_created_idx').on(t.network, t.createdAt), index('account_creations_created_idx').on(t.createdAt)],
+);
+
+/**
  * A backup of the tables of spec 02 §7 and the uploaded files (admin /backup): a compressed
  * archive in the file store. status: pending | running | completed | failed.
  */
