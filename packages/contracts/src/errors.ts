@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'DEMO_FAILED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   DEMO_FAILED: 500,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The one coded error type. The message is the Portuguese text the user sees. */

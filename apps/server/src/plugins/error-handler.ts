@@ -3,12 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messageForStatus, validationMessage, type ErrorBody } from '@viabiliza/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../lib/disk-full.ts';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 
 /** Maps every error to `{ error: { code, message } }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, 'app error');
+      if (err.status === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -16,6 +18,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(400)
         .send(body('VALIDATION', validationMessage(messages), messages));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL down, restarting or out of connections: nothing is wrong with the request, and
+      // the same call is likely to work in a moment.
+      request.log.error({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send(body('UNAVAILABLE', UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', messageForStatus(429)));

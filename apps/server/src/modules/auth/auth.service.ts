@@ -6,6 +6,7 @@ import type { signUpInput } from '@viabiliza/contracts/auth';
 import type { z } from 'zod';
 import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
+import { UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import type { AppContext } from '../../context.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { toSessionUser } from './session.ts';
@@ -42,6 +43,7 @@ function mapAuthError(err: unknown): AppError {
     if (code === 'BANNED_USER') return new AppError('FORBIDDEN', 'Esta conta está suspensa.');
     if (err.statusCode < 500) return new AppError('VALIDATION', err.message || AUTH_MESSAGES.unexpected);
   }
+  if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
   return new AppError('INTERNAL', AUTH_MESSAGES.unexpected);
 }
 

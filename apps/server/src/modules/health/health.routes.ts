@@ -25,7 +25,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.db.execute(sql`select 1`);
     } catch (err) {
       request.log.error({ err }, 'database health check failed');
-      throw new AppError('INTERNAL', 'Banco de dados indisponível');
+      // 503, not 500: a probe (or a load balancer) learns the instance is fine but cannot serve now.
+      throw new AppError('UNAVAILABLE', 'Banco de dados indisponível');
     }
     return { status: 'ok' as const, database: ctx.database.kind, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
   });
