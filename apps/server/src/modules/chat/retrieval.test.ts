@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@viabiliza/db/client';
 import { createTestDatabase } from '../../../test/helper.ts';
-import { buildPassages, fold, reportSources, retrieve as retrieveIn, splitPassages, type Passage, type Source } from './retrieval.ts';
+import { buildPassages, fold, headingText, reportSources, retrieve as retrieveIn, splitPassages, type Passage, type Source } from './retrieval.ts';
 
 const MATRICULA_P1 = [
   'REGISTRO DE IMÓVEIS - MATRÍCULA Nº 45.678.',
@@ -48,6 +48,28 @@ const retrieve = (within: Passage[], question: string, limit?: number) => retrie
 describe('fold', () => {
   it('folds accents and case', () => {
     expect(fold('Matrícula ÁREA ção')).toBe('matricula area cao');
+  });
+});
+
+describe('reportSources', () => {
+  it('names each section by its heading, without its closing sequence or emphasis', () => {
+    const out = reportSources('intro\n## **Riscos** ##\nTexto.\n### C# \nMais.\n####### não é título', 'R');
+    expect(out.map((s) => [s.section, s.text])).toEqual([
+      [null, 'intro'],
+      ['Riscos', 'Texto.'],
+      ['C', 'Mais.\n####### não é título'],
+    ]);
+    expect(headingText('# Título')).toBe('Título');
+    expect(headingText('#Título')).toBeNull();
+    expect(headingText('## # # #  ')).toBe('# #');
+  });
+
+  // The former expressions backtracked over a long run of spaces: cubic for a heading, quadratic for a line.
+  it('reads a 200 000-space heading or line in linear time', () => {
+    const spaces = ' '.repeat(200_000);
+    expect(headingText(`## a${spaces}x`)).toBe(`a${spaces}x`);
+    expect(reportSources(`## a${spaces}x\ntexto`, 'R')[0]!.text).toBe('texto');
+    expect(reportSources(`${spaces}x`, 'R')[0]!.text).toBe(`${spaces}x`);
   });
 });
 

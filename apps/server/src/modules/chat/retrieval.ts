@@ -97,6 +97,31 @@ function cutLong(text: string, start: number, end: number, push: (s: number, e: 
   push(s, end);
 }
 
+/**
+ * The text of an ATX heading line ('## Title ##' → 'Title'), or null when the line is no heading.
+ * A scan rather than /^#{1,6}\s+(.+?)\s*#*\s*$/, whose lazy text and trailing runs exchange
+ * characters: that expression took quadratic time on a long heading of spaces.
+ */
+export function headingText(line: string): string | null {
+  const marks = /^(#{1,6})\s+/.exec(line);
+  if (!marks) return null;
+  const text = line.slice(marks[0].length);
+  if (text === '') {
+    // Spaces only: the expression's title was the last of them that is no line break (never the first).
+    for (let i = line.length - 1; i > marks[1]!.length; i--) if (!LINE_BREAK.test(line[i]!)) return line[i]!;
+    return null;
+  }
+  // The closing sequence: trailing spaces, then '#'s, then spaces again.
+  let end = text.trimEnd().length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  end = text.slice(0, end).trimEnd().length;
+  // A title of '#'s only keeps its first character, as the expression did.
+  const title = text.slice(0, Math.max(end, 1));
+  return LINE_BREAK.test(title) ? null : title;
+}
+
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
 /** Splits the report's Markdown into one source per section, named by its heading. */
 export function reportSources(markdown: string, name: string): Source[] {
   const sources: Source[] = [];
@@ -108,14 +133,14 @@ export function reportSources(markdown: string, name: string): Source[] {
     lines = [];
   };
   for (const line of markdown.split('\n')) {
-    const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading) {
+    const heading = headingText(line);
+    if (heading !== null) {
       flush();
-      section = heading[1]!.replace(/[*_`]/g, '');
+      section = heading.replace(/[*_`]/g, '');
       continue;
     }
     // Table separators (|---|---|) say nothing.
-    if (/^\s*\|?\s*:?-{3,}/.test(line)) {
+    if (/^\s*(?:\|\s*)?:?-{3,}/.test(line)) {
       lines.push('');
       continue;
     }
