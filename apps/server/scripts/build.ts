@@ -23,6 +23,8 @@ await build({
     server: join(root, 'src/main.ts'),
     // Extraction runs in worker threads, which load this file by path.
     'extract-worker': join(root, '../../packages/extract/src/worker.ts'),
+    // Pasted texts are read and analysed on a thread of their own (modules/ai/text-reader-pool.ts).
+    'text-reader-worker': join(root, 'src/modules/ai/text-reader.worker.ts'),
   },
   outdir: dist,
   bundle: true,

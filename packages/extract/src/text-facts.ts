@@ -96,7 +96,8 @@ function liens(dossier: Dossier, facts: Facts) {
 // ------------------------------------------------------------------------------------------------
 // Free text
 
-const NUMBER = String.raw`\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+// Bounded groups (up to 10^21, 15 digits) so a run of '1 111 111 …' is not rescanned from every group.
+const NUMBER = String.raw`\d{1,3}(?:[.,\s]\d{3}){1,6}(?:[.,]\d{1,2})?|\d{1,15}(?:[.,]\d{1,2})?`;
 /** 'R$ 3.200', 'R$ 800 mil', 'R$ 1,2 milhão', '850 reais', '800 mil reais'. */
 const MONEY = new RegExp(
   String.raw`r\$\s*(${NUMBER})(\s*(?:mil\b|milhao\b|milhoes\b|mi\b))?|\b(${NUMBER})(\s*(?:mil|milhao|milhoes))?\s+reais\b`,
@@ -112,9 +113,9 @@ const MONEY_WORDS: [RegExp, TextFactKey][] = [
   [/\bvend(?:a|e|e-se|ido|ida)\b|\bpreco\b|\bvalor (?:pedido|de venda|do imovel|total)\b|\bcusta\b|\bpedindo\b|\bcompra(?:r)?\b|\bofertad[oa]\b|\banunciad[oa]\b|\bavaliad[oa]\b/g, 'preco'],
 ];
 const AFTER_WORDS: [RegExp, TextFactKey][] = [
-  [/^\s*(?:mensais\s+)?(?:de|do|da)?\s*condominio/, 'condominio'],
-  [/^\s*(?:anuais\s+|mensais\s+)?(?:de|do|da)?\s*iptu\b/, 'iptu'],
-  [/^\s*(?:mensais\s+)?(?:de|do|da)?\s*aluguel\b/, 'aluguel'],
+  [/^\s*(?:mensais\s+)?(?:d[aeo]\s*)?condominio/, 'condominio'],
+  [/^\s*(?:anuais\s+|mensais\s+)?(?:d[aeo]\s*)?iptu\b/, 'iptu'],
+  [/^\s*(?:mensais\s+)?(?:d[aeo]\s*)?aluguel\b/, 'aluguel'],
 ];
 const MONTHLY = /^\s*(?:\/\s*m[eê]s|por\s+m[eê]s|ao\s+m[eê]s|mensa(?:l|is)|\/m[eê]s)/;
 const YEARLY = /^\s*(?:\/\s*ano|por\s+ano|ao\s+ano|anua(?:l|is))/;
@@ -132,14 +133,19 @@ const AREA_WORDS: [RegExp, TextFactKey][] = [
   [/\butil\b|\bprivativ[oa]\b/g, 'area_privativa_m2'],
 ];
 
-/** Where the sentence holding `index` starts: after '.', ';', '!', '?' or a line end (not a decimal point). */
-function sentenceStart(folded: string, index: number): number {
-  for (let i = index - 1; i >= 0; i--) {
+/**
+ * Where the sentence holding `index` starts: after '.', ';', '!', '?' or a line end (not a decimal
+ * point), looking back at most `limit` characters (callers keep a window; an unbounded look-back per
+ * amount made a long text without full stops quadratic).
+ */
+function sentenceStart(folded: string, index: number, limit: number): number {
+  const floor = Math.max(0, index - limit);
+  for (let i = index - 1; i >= floor; i--) {
     const ch = folded[i]!;
     if (ch === '\n' || ch === ';' || ch === '!' || ch === '?') return i + 1;
     if (ch === '.' && !(/\d/.test(folded[i - 1] ?? '') && /\d/.test(folded[i + 1] ?? ''))) return i + 1;
   }
-  return 0;
+  return floor;
 }
 
 /** The last word of `words` between `from` and `to`: its start and what it names. */
@@ -174,7 +180,7 @@ function freeText(text: string, facts: Facts) {
     const end = start + m[0].length;
     const after = folded.slice(end, end + 40);
     const afterWord = AFTER_WORDS.find(([p]) => p.test(after));
-    const before = nearestWord(folded, Math.max(sentenceStart(folded, start), start - 80), start, MONEY_WORDS);
+    const before = nearestWord(folded, sentenceStart(folded, start, 80), start, MONEY_WORDS);
     const key = afterWord?.[1] ?? before?.key;
     if (!key || facts.has(key)) continue;
     let phraseEnd = end;
@@ -192,7 +198,7 @@ function freeText(text: string, facts: Facts) {
     if (value === null || !(value > 0)) continue;
     const start = m.index;
     const end = start + m[0].length;
-    const from = Math.max(sentenceStart(folded, start), start - 40);
+    const from = sentenceStart(folded, start, 40);
     const after = AREA_AFTER.map(([p, key]) => ({ m: p.exec(folded.slice(end, end + 40)), key })).find((a) => a.m);
     const word = after ? null : nearestWord(folded, from, start, AREA_WORDS);
     const key = after?.key ?? word?.key ?? 'area_privativa_m2';
@@ -201,7 +207,7 @@ function freeText(text: string, facts: Facts) {
     const phraseStart = word ? word.at : wordsBefore(folded, start, from, 2);
     facts.add(key, formatArea(value), value, text.slice(phraseStart, after ? end + after.m![0].length : end));
   }
-  cityAndState(text, folded, facts);
+  cityAndState(text, facts);
   matricula(text, folded, facts);
 }
 
@@ -219,7 +225,7 @@ function tighten(text: string, quote: string, value: string): string {
   let end = start + value.length;
   const uf = /^\s*[/-]\s*[A-Z]{2}\b/.exec(text.slice(end, end + 6));
   if (uf) end += uf[0].length;
-  const floor = Math.max(sentenceStart(folded, start), start - 30);
+  const floor = sentenceStart(folded, start, 30);
   return text.slice(wordsBefore(folded, start, floor, 3), end);
 }
 
@@ -227,36 +233,72 @@ function tighten(text: string, quote: string, value: string): string {
 function wordsBefore(folded: string, index: number, floor: number, count: number): number {
   let i = index;
   for (let n = 0; n < count; n++) {
-    const m = /\S+\s*$/.exec(folded.slice(floor, i));
-    if (!m) break;
-    i = floor + m.index;
+    let j = i;
+    while (j > floor && /\s/.test(folded[j - 1]!)) j--;
+    if (j === floor) break;
+    while (j > floor && !/\s/.test(folded[j - 1]!)) j--;
+    i = j;
   }
   return i;
 }
 
-/** 'São Paulo/SP', 'Campinas - SP', 'em Recife (PE)', 'cidade de Curitiba, PR'. */
-const CITY_UF = /([a-zà-ú][a-zà-ú'’]+(?:[ -](?:d[aeo]s?\s+)?[a-zà-ú'’]{2,}){0,3})\s*(?:\/|-|–|,|\()\s*([a-z]{2})\b\)?/giu;
+/**
+ * 'São Paulo/SP', 'Campinas - SP', 'em Recife (PE)', 'cidade de Curitiba, PR'. The state is found
+ * first (a separator and two capitals), then up to four words are read backwards from it: a single
+ * expression over the city's words backtracked quadratically on a long run of letters.
+ */
+const UF_MARK = /(?:\/|-|–|,|\()[ \t]*([A-Z]{2})\b\)?/g;
 const CITY_STOP = new Set(['rua', 'avenida', 'av', 'apartamento', 'apto', 'casa', 'imovel', 'bairro', 'cep', 'n', 'no', 'nº', 'numero', 'de', 'em', 'na', 'no']);
+const CITY_LETTER = /[a-zà-ú'’]/iu;
+const MAX_CITY_WORD = 30;
+const MAX_CITY_WORDS = 4;
 
-function cityAndState(text: string, folded: string, facts: Facts) {
-  if (facts.has('cidade') && facts.has('uf')) return;
-  for (const m of text.matchAll(CITY_UF)) {
-    const uf = m[2]!;
-    if (uf !== uf.toUpperCase() || !UFS.has(uf.toLowerCase())) continue;
-    // The city's words are capitalised ('São Paulo', 'Rio de Janeiro'); 'em', 'na' before it are not the city.
-    const words = m[1]!.split(/\s+/);
-    while (words.length && (CITY_STOP.has(fold(words[0]!)) || !/^\p{Lu}/u.test(words[0]!))) words.shift();
-    if (!words.length || words.some((w) => !/^\p{Lu}/u.test(w) && !/^d[aeo]s?$/.test(w))) continue;
-    const city = words.join(' ');
-    const at = m.index + m[0].indexOf(city, m[1]!.length - city.length);
-    if (!facts.has('cidade')) facts.add('cidade', city, city, text.slice(at, m.index + m[0].length));
-    if (!facts.has('uf')) facts.add('uf', uf, uf, text.slice(at, m.index + m[0].length));
-    return;
+/** The city's words ending at `end` (spaces before the separator skipped): capitalised words and the 'da/de/do/das/dos' between them. */
+function cityBefore(text: string, end: number): { city: string; at: number } | null {
+  let i = end;
+  while (i > 0 && end - i < 8 && /[ \t]/.test(text[i - 1]!)) i--;
+  const words: { word: string; at: number }[] = [];
+  while (words.length < MAX_CITY_WORDS + 2) {
+    let j = i;
+    while (j > 0 && i - j <= MAX_CITY_WORD && CITY_LETTER.test(text[j - 1]!)) j--;
+    if (j === i || i - j > MAX_CITY_WORD || j > 0 && /[\p{L}\d]/u.test(text[j - 1]!)) break;
+    words.unshift({ word: text.slice(j, i), at: j });
+    if (j === 0 || !/[ -]/.test(text[j - 1]!)) break;
+    i = j - 1;
+    if (text[i] === ' ') while (i > 0 && text[i - 1] === ' ' && j - i < 4) i--;
   }
-  void folded;
+  // Keep the capitalised tail: 'Moro em São Paulo' → 'São Paulo'; a connector needs a capital after it.
+  let first = words.length;
+  let counted = 0;
+  for (let k = words.length - 1; k >= 0 && counted < MAX_CITY_WORDS; k--) {
+    const w = words[k]!.word;
+    if (/^\p{Lu}/u.test(w) && !CITY_STOP.has(fold(w)) && w.length >= 2) {
+      first = k;
+      counted++;
+    } else if (/^d[aeo]s?$/.test(w) && k < first && first < words.length) continue;
+    else break;
+  }
+  if (first === words.length) return null;
+  const at = words[first]!.at;
+  return { city: text.slice(at, words[words.length - 1]!.at + words[words.length - 1]!.word.length), at };
 }
 
-const MATRICULA = /\bmatricula\s*(?:n\s*\.?\s*[º°o]?\s*\.?|numero|num\.)?\s*:?\s*(\d{1,3}(?:\.\d{3})+|\d{1,7})\b/g;
+function cityAndState(text: string, facts: Facts) {
+  if (facts.has('cidade') && facts.has('uf')) return;
+  for (const m of text.matchAll(UF_MARK)) {
+    const uf = m[1]!;
+    if (!UFS.has(uf.toLowerCase())) continue;
+    const found = cityBefore(text, m.index);
+    if (!found) continue;
+    const { city, at } = found;
+    const quote = text.slice(at, m.index + m[0].length);
+    if (!facts.has('cidade')) facts.add('cidade', city, city, quote);
+    if (!facts.has('uf')) facts.add('uf', uf, uf, quote);
+    return;
+  }
+}
+
+const MATRICULA = /\bmatricula\s*(?:n(?:\s*\.)?(?:\s*[º°o])?(?:\s*\.)?\s*|numero\s*|num\.\s*)?(?::\s*)?(\d{1,3}(?:\.\d{3}){1,3}|\d{1,7})\b/g;
 
 function matricula(text: string, folded: string, facts: Facts) {
   if (facts.has('matricula')) return;

@@ -29,6 +29,7 @@ export async function aiRoutes(app: FastifyInstance, ctx: AppContext) {
   const example = await secureAnalysis(
     { config: {} },
     { provider: 'local', text: SECURE_ANALYSIS_EXAMPLE_TEXT, analysisType: 'complete' },
+    { inline: true },
   );
   r.post('/api/secure-analysis', {
     config: { rateLimit: routeLimit('analysis', (req) => req.user?.id ?? '') },

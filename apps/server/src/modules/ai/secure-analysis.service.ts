@@ -1,24 +1,17 @@
 import { ANALYSIS_TYPES, PROVIDER_MESSAGES, type AnalysisType } from '@viabiliza/contracts/analysis';
-import { BRAZILIAN_STATES, type Questionnaire } from '@viabiliza/contracts/questionnaire';
-import {
-  TEXT_ANALYSIS_MESSAGES,
-  TEXT_ESSENTIALS,
-  type SecureAnalysisTextResponse,
-  type TextEssential,
-  type TextFact,
-  type TextFactKey,
-} from '@viabiliza/contracts/text-facts';
+import { TEXT_ANALYSIS_MESSAGES, type SecureAnalysisTextResponse, type TextFact } from '@viabiliza/contracts/text-facts';
 import type { ErrorCode } from '@viabiliza/contracts/errors';
-import { ENGINE_VERSION, runEngine } from '@viabiliza/engine/analyze';
+import { ENGINE_VERSION } from '@viabiliza/engine/analyze';
 import { renderMarkdown } from '@viabiliza/engine/report';
 import type { EngineInput } from '@viabiliza/engine/types';
-import { readTextFacts } from '@viabiliza/extract/text-facts';
-import { dossierOf, today } from '../dossier/dossier.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AiConfig } from './ai-config.ts';
 import { engineModel, generateNarrative } from './narrative.service.ts';
 import { aiConfigOf, isConfigured, isProviderId, providerName } from './provider-registry.ts';
 import { ProviderCallError } from './retry.ts';
+import { readText } from './read-text.ts';
+import { readAndAnalyseOffThread } from './text-reader-pool.ts';
+import readAndAnalyse from './text-reader.worker.ts';
 
 /** An upstream failure answered with its own status (502 bad gateway, 504 timeout). */
 export class UpstreamError extends AppError {
@@ -48,7 +41,12 @@ export const SECURE_ANALYSIS_EXAMPLE_TEXT =
 export async function secureAnalysis(
   ctx: { config: { ai?: AiConfig } },
   body: { provider: string; text: string; analysisType: string },
-  options: { now?: Date; signal?: AbortSignal } = {},
+  options: {
+    now?: Date;
+    signal?: AbortSignal;
+    /** On this thread: only for the documentation's fixed example, read once at start. */
+    inline?: boolean;
+  } = {},
 ): Promise<SecureAnalysisTextResponse> {
   const config = aiConfigOf(ctx);
   const provider = body.provider;
@@ -56,12 +54,12 @@ export async function secureAnalysis(
     throw new AppError('VALIDATION', PROVIDER_MESSAGES.notConfigured(providerName(provider)));
   }
   const analysisType = (ANALYSIS_TYPES as readonly string[]).includes(body.analysisType) ? (body.analysisType as AnalysisType) : 'complete';
-  const reading = readText(body.text, analysisType, options.now ?? new Date());
+  const task = { text: body.text, analysisType, now: (options.now ?? new Date()).toISOString() };
+  const { reading, engine } = options.inline ? readAndAnalyse(task) : await readAndAnalyseOffThread(task, options.signal);
   const model = `viabiliza-engine@${ENGINE_VERSION}`;
-  if (reading.missing.length) {
+  if (!engine) {
     return insufficient(reading.facts, reading.missing, { provider, model });
   }
-  const engine = runEngine(reading.input);
   const score = engine.result.score;
   if (score.band === 'insuficiente') {
     // The engine withholds the band for its own reasons (no reference for the city, no NPV nor IRR…).
@@ -91,56 +89,6 @@ export async function secureAnalysis(
   } catch (err) {
     throw err instanceof ProviderCallError ? toHttpError(err, providerName(provider)) : err;
   }
-}
-
-interface TextRead {
-  input: EngineInput;
-  facts: TextFact[];
-  missing: { key: string; label: string }[];
-}
-
-/** The text read: its facts, the engine's input (the facts as the questionnaire, the text as the one document), what is missing. */
-export function readText(text: string, analysisType: AnalysisType, now: Date): TextRead {
-  const asOf = today(now);
-  const { document, facts } = readTextFacts(text, { asOf });
-  const fact = (key: TextFactKey) => facts.find((f) => f.key === key);
-  const number = (key: TextFactKey) => {
-    const n = fact(key)?.normalized;
-    return typeof n === 'number' && n > 0 ? String(n).replace('.', ',') : undefined;
-  };
-  const uf = fact('uf')?.normalized;
-  const questionnaire: Questionnaire = {
-    address: fact('endereco')?.value,
-    city: fact('cidade')?.value,
-    state: typeof uf === 'string' && (BRAZILIAN_STATES as readonly string[]).includes(uf) ? uf : undefined,
-    usableArea: number('area_privativa_m2'),
-    totalArea: number('area_total_m2') ?? number('area_terreno_m2'),
-    builtArea: number('area_construida_m2'),
-    targetValue: number('preco'),
-    monthlyRent: number('aluguel'),
-    condominiumFee: number('condominio'),
-    annualTax: number('iptu'),
-  };
-  for (const key of Object.keys(questionnaire) as (keyof Questionnaire)[]) if (questionnaire[key] === undefined) delete questionnaire[key];
-
-  const has: Record<TextEssential, boolean> = {
-    cidade: Boolean(fact('cidade')),
-    area: facts.some((f) => f.key.startsWith('area_')),
-    preco: Boolean(fact('preco')),
-  };
-  const documents = [document];
-  return {
-    facts,
-    missing: TEXT_ESSENTIALS.filter((e) => !has[e.key]).map((e) => ({ key: e.key, label: e.label })),
-    input: {
-      analysisType,
-      questionnaire,
-      documents,
-      generatedAt: now.toISOString(),
-      // As an analysis does: liens and certidões are judged from the text's dossier (issue 16).
-      dossier: dossierOf(documents, asOf),
-    },
-  };
 }
 
 /** The text as the engine reads it (kept for the narrative tests: the same input the route builds). */
