@@ -119,13 +119,15 @@ const MATRICULA = `REGISTRO DE IMÓVEIS - MATRÍCULA Nº 12.345 ${MARKER}. Apart
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUp>>;
 let b: Awaited<ReturnType<typeof signUp>>;
+/** Someone A shares the analysis with (Colaboração, read-only). */
+let c: Awaited<ReturnType<typeof signUp>>;
 let admin: Awaited<ReturnType<typeof signUp>>;
 const ids = {} as Record<Resource, string>;
 let routes: string[] = [];
 
 const call = (route: string, opts: { id?: string; cookie?: string; body?: Record<string, unknown> } = {}) => {
   const [method, path] = route.split(' ') as [string, string];
-  const url = path.replace(/\{[^}]+\}/g, opts.id ?? '00000000-0000-4000-8000-000000000000');
+  const url = path.replace(/\{[^{}]+\}/g, opts.id ?? '00000000-0000-4000-8000-000000000000');
   const isWrite = method !== 'GET' && method !== 'DELETE';
   return t.app.inject({
     method: method as 'GET',
@@ -159,6 +161,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await signUp(t, { fullName: `Pessoa A ${MARKER}`, company: `Empresa ${MARKER}` });
   b = await signUp(t, { fullName: 'Pessoa B' });
+  c = await signUp(t, { fullName: 'Pessoa C Colaboradora' });
   admin = await signUp(t, { email: ADMIN_EMAIL });
   ids.user = a.user.id;
 
@@ -191,6 +194,8 @@ beforeAll(async () => {
   }, 30_000);
   ids.analysis = done.analysisId;
   ids.property = done.propertyId;
+  const shared = await call('POST /api/analyses/{id}/collaborators', { id: ids.analysis, cookie: a.cookie, body: { email: c.email } });
+  expect(shared.statusCode, shared.body).toBe(201);
 
   const notes = await eventually(async () => {
     const list = (await t.app.inject({ url: '/api/notifications', headers: { cookie: a.cookie } })).json().items;
@@ -272,6 +277,29 @@ describe('the isolation sweep', () => {
     expect(leaks).toEqual([]);
     expectUnchanged(before, await snapshotOfA());
   });
+
+  it('lets a collaborator read everything of a shared analysis that the owner reads, the stranger none of it', async () => {
+    const reads = routes.filter((route) => {
+      const rule = RULES[route];
+      return rule?.kind === 'owned' && rule.resource === 'analysis' && route.startsWith('GET') && route.split('{').length === 2;
+    });
+    expect(reads).toEqual(expect.arrayContaining(['GET /api/analyses/{id}', 'GET /api/analyses/{id}/intelligence', 'GET /api/analyses/{id}/projections', 'GET /api/analyses/{id}/report.html']));
+    const wrong: string[] = [];
+    for (const route of reads) {
+      const collaborator = await call(route, { id: ids.analysis, cookie: c.cookie });
+      const stranger = await call(route, { id: ids.analysis, cookie: b.cookie });
+      if (collaborator.statusCode !== 200) wrong.push(`${route}: collaborator → ${collaborator.statusCode}`);
+      if (stranger.statusCode !== 404) wrong.push(`${route}: stranger → ${stranger.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // The same intelligence and projections as the owner's, not a collaborator's empty view.
+    for (const path of [`/api/analyses/${ids.analysis}/intelligence`, `/api/analyses/${ids.analysis}/projections`]) {
+      const asOwner = (await t.app.inject({ url: path, headers: { cookie: a.cookie } })).json();
+      const asCollaborator = (await t.app.inject({ url: path, headers: { cookie: c.cookie } })).json();
+      expect(asCollaborator, path).toEqual(asOwner);
+    }
+    // The PDF report is drawn on each call: generous on a loaded machine.
+  }, 90_000);
 
   it('lets the owner reach every owned route (the 404s above are about ownership, not broken routes)', async () => {
     const wrong: string[] = [];

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { analysisRuns, properties, propertyAnalyses, propertyDocuments } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 
-/** The analysis, its property and the run that saved it: only when `userId` owns it (collaborators read, they do not simulate). */
+/** The analysis, its property and the run that saved it: only when `userId` owns it (a collaborator's read passes the owner's id). */
 export async function findOwnedAnalysisWithRun(db: Database, userId: string, id: string) {
   const [row] = await db
     .select({

@@ -4,6 +4,7 @@ import type { EngineInputResponse } from '@viabiliza/contracts/engine-input';
 import { questionnaireSchema } from '@viabiliza/contracts/questionnaire';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireReader } from '../collaboration/collaboration.service.ts';
 import { asDossierDocuments } from '../dossier/dossier.service.ts';
 import { listReferenceRows } from '../reference-data/reference-data.repository.ts';
 import { toEngineRow } from '../reference-data/reference-data.service.ts';
@@ -14,10 +15,13 @@ import * as repo from './engine-input.repository.ts';
  * GET /api/analyses/:id/engine-input: the engine's input of a saved analysis, rebuilt the way
  * `computeAnalysis` built it (the run's questionnaire, documents and overrides; the saved result's
  * date and dossier; the database reference rows that existed then), for the browser's what-if.
- * Only the owner: anyone else, a collaborator included, gets 404.
+ * The owner and the collaborators it was shared with (a simulation in the browser changes nothing,
+ * and a collaborator reads the same figures in the report); anyone else gets 404. The analysis and
+ * its documents are read as the owner's.
  */
 export async function engineInputOf(ctx: AppContext, userId: string, analysisId: string): Promise<EngineInputResponse> {
-  const row = await repo.findOwnedAnalysisWithRun(ctx.db, userId, analysisId);
+  const { ownerId } = await requireReader(ctx, userId, analysisId);
+  const row = await repo.findOwnedAnalysisWithRun(ctx.db, ownerId, analysisId);
   const result = row ? parseAnalysisResult(row.result) : null;
   if (!row || !result) throw new AppError('NOT_FOUND', ANALYSIS_MESSAGES.notFound);
 
@@ -30,7 +34,7 @@ export async function engineInputOf(ctx: AppContext, userId: string, analysisId:
     questionnaire = run.data.questionnaire;
     overrides = run.data.overrides;
     const ids = [...new Set(run.data.documentIds)];
-    documentRows = (await repo.ownedDocuments(ctx.db, userId, ids))
+    documentRows = (await repo.ownedDocuments(ctx.db, ownerId, ids))
       // The order `loadDocuments` gives the engine.
       .sort((a, b) => a.sha256.localeCompare(b.sha256) || a.id.localeCompare(b.id));
     if (documentRows.length !== ids.length) complete = false;
@@ -39,7 +43,7 @@ export async function engineInputOf(ctx: AppContext, userId: string, analysisId:
     const parsed = questionnaireSchema.safeParse(row.propertyQuestionnaire ?? {});
     questionnaire = parsed.success ? parsed.data : {};
     if (!parsed.success) complete = false;
-    documentRows = await repo.propertyDocumentsInOrder(ctx.db, userId, row.propertyId);
+    documentRows = await repo.propertyDocumentsInOrder(ctx.db, ownerId, row.propertyId);
   }
   documentRows = documentRows.filter((d) => d.status === 'completed');
   const pages = await analysesRepo.pagesForDocuments(ctx.db, documentRows.map((d) => d.id));

@@ -9,7 +9,7 @@ import * as service from './intelligence.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
-/** The analysis' intelligence tabs (sentiment, insights, valuation, projections, suggestions): signed-in owner only. */
+/** The analysis' intelligence tabs (sentiment, insights, valuation, projections, suggestions): its owner and collaborators. */
 export async function intelligenceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', requireUser(ctx));
   const r = app.withTypeProvider<ZodTypeProvider>();

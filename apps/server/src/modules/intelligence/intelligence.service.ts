@@ -8,15 +8,21 @@ import { buildSuggestions } from '@viabiliza/engine/suggestions';
 import { explainValuation } from '@viabiliza/engine/valuation-explained';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireReader } from '../collaboration/collaboration.service.ts';
 import * as repo from './intelligence.repository.ts';
 
-/** The saved result of one of this user's analyses; someone else's (or none) is 404. */
+/**
+ * The saved result of an analysis this user may read: their own, or one shared with them
+ * (Colaboração, read-only, like the analysis and its reports); anyone else's (or none) is 404.
+ * What follows is read as the owner's: the analysis and its documents are theirs.
+ */
 async function loadResult(ctx: AppContext, userId: string, id: string) {
-  const row = await repo.findAnalysisResult(ctx.db, userId, id);
+  const { ownerId } = await requireReader(ctx, userId, id);
+  const row = await repo.findAnalysisResult(ctx.db, ownerId, id);
   if (!row) throw new AppError('NOT_FOUND', ANALYSIS_MESSAGES.notFound);
   const result = parseAnalysisResult(row.result);
   if (!result) throw new AppError('NOT_FOUND', INTELLIGENCE_MESSAGES.noResult);
-  return { row, result };
+  return { row, ownerId, result };
 }
 
 function documentIdsOfRun(input: Record<string, unknown> | null): string[] | null {
@@ -29,9 +35,9 @@ function documentIdsOfRun(input: Record<string, unknown> | null): string[] | nul
  * and its documents' pages on every call ('Atualizar' asks again). Deterministic: the engine's.
  */
 export async function getIntelligence(ctx: AppContext, userId: string, id: string): Promise<IntelligenceResponse> {
-  const { row, result } = await loadResult(ctx, userId, id);
+  const { row, ownerId, result } = await loadResult(ctx, userId, id);
   const runDocs = row.runId ? documentIdsOfRun(row.runInput) : null;
-  const documents = await repo.documentsWithPages(ctx.db, userId, runDocs ? { ids: runDocs } : { propertyId: row.propertyId });
+  const documents = await repo.documentsWithPages(ctx.db, ownerId, runDocs ? { ids: runDocs } : { propertyId: row.propertyId });
   return {
     analysisId: row.id,
     generatedAt: result.generatedAt,
