@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { AppError } from './lib/app-error.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { canonicalUrl } from './plugins/canonical-url.ts';
@@ -56,7 +57,8 @@ export interface BuildAppOptions {
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Secrets in a URL (the backup download link's token) never reach a log line.
+    logger: withLogRedaction(options.logger) ?? false,
     // Hooks and the router read one URL: the path as the router decodes it (see canonical-url.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     trustProxy: ctx.config.trustProxy,

@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { AppError } from './lib/app-error.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -11,7 +12,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
  * worker's real work comes from the queue, not from requests.
  */
 export async function buildWorkerApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}) {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: withLogRedaction(options.logger) ?? false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
