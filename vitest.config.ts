@@ -1,17 +1,69 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { classifyTestFiles } from './test-setup/projects.ts';
 
-export default defineConfig({
+const root = new URL('.', import.meta.url).pathname;
+
+/** Settings every project shares (vitest does not inherit `test` options into inline projects). */
+const common = {
   // The web app's '@/…' imports, so its components can be rendered in a test (react-dom/server).
   resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
+};
+const commonTest = {
+  environment: 'node',
+  pool: 'forks',
+  setupFiles: ['test-setup/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+/**
+ * Three projects (test-setup/projects.ts says which file goes where):
+ * - `unit`: files without a database, once;
+ * - `pglite`: every database file, each on a fresh embedded database from the run's migrated seed;
+ * - `postgres`, only when TEST_DATABASE_URL is set: the files whose behaviour depends on the
+ *   database server, each on a clone of the run's migrated template database (all database files
+ *   with TEST_POSTGRES_ALL=1).
+ * Each project's globalSetup runs only when the project has files to run, so a PostgreSQL-only run
+ * (`npm run test:pg`) does not build the PGlite seed.
+ */
+export function projects(options: { only?: string[]; postgres?: boolean } = {}): TestProjectInlineConfiguration[] {
+  const files = classifyTestFiles(root);
+  const pick = (list: string[]) => (options.only ? list.filter((f) => options.only!.includes(f)) : list);
+  const postgresUrl = options.postgres === false ? undefined : process.env.TEST_DATABASE_URL;
+  const list: TestProjectInlineConfiguration[] = [
+    { ...common, test: { ...commonTest, name: 'unit', include: pick(files.pure) } },
+    {
+      ...common,
+      test: {
+        ...commonTest,
+        name: 'pglite',
+        include: pick(files.database),
+        globalSetup: ['apps/server/test/global-setup.ts'],
+        // The helper picks PostgreSQL when this is set: here it must not be.
+        env: { TEST_DATABASE_URL: '' },
+      },
+    },
+  ];
+  if (postgresUrl) {
+    list.push({
+      ...common,
+      test: {
+        ...commonTest,
+        name: 'postgres',
+        include: pick(process.env.TEST_POSTGRES_ALL === '1' ? files.database : files.postgres),
+        globalSetup: ['apps/server/test/postgres-setup.ts'],
+        env: { TEST_DATABASE_URL: postgresUrl },
+      },
+    });
+  }
+  return list.filter((p) => (p.test?.include?.length ?? 0) > 0);
+}
+
+export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+    projects: projects(),
     exclude: ['**/node_modules/**', '**/dist/**'],
-    environment: 'node',
-    globalSetup: ['apps/server/test/global-setup.ts'],
-    setupFiles: ['test-setup/fail-on-console-error.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });
