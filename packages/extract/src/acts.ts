@@ -92,7 +92,7 @@ export class PagedText {
 
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const DIGITISH = '[0-9lioO]';
-const WRITTEN_DATE = new RegExp(String.raw`\b(${DIGITISH}{1,2})\s*[º°]?\s*(?:de\s+)?(${MONTHS.join('|')})\s+de\s+(${DIGITISH}\.?${DIGITISH}{3})\b`);
+const WRITTEN_DATE = new RegExp(String.raw`\b(${DIGITISH}{1,2})\s*(?:[º°]\s*)?(?:de\s+)?(${MONTHS.join('|')})\s+de\s+(${DIGITISH}\.?${DIGITISH}{3})\b`);
 const NUMERIC_DATE = new RegExp(String.raw`(?<![0-9/])(${DIGITISH}{1,2})[/.-](${DIGITISH}{1,2})[/.-](${DIGITISH}{4})(?![0-9])`);
 
 const digitsOf = (s: string) => Number(s.replace(/[li]/gi, '1').replace(/o/gi, '0').replace(/\./g, ''));
@@ -163,7 +163,9 @@ const UPPER = 'A-ZÀ-ÖØ-Þ';
 const NAME_WORD = String.raw`[${UPPER}][${UPPER}'’.&/-]*(?![\p{L}\d])`;
 /** Words of a name may wrap to the next line, as registrars' and notaries' lines do. */
 const NAME_GAP = String.raw`(?:[ \t]+|[ \t]*\n[ \t]*)["“”«»']?`;
-const NAME = new RegExp(String.raw`${NAME_WORD}(?:${NAME_GAP}(?:${NAME_WORD}|D[AEO]S?(?!\p{L})|D'))*`, 'gu');
+// Entered only at the start of a run of name characters: from inside one it can only fail again, and
+// trying from every position of a long run was quadratic.
+const NAME = new RegExp(String.raw`(?<![${UPPER}'’.&/-])${NAME_WORD}(?:${NAME_GAP}(?:${NAME_WORD}|D[AEO]S?(?!\p{L})|D'))*`, 'gu');
 /** A word that ends a name run that wrapped into a heading or a label. */
 const NAME_STOP = /^(?:r|av|fim|certidao|certifico|titulo|valor|imovel|registro|averbacao|matricula|protocolo|cpf|cnpj|rg|transmitentes?|adquirentes?|outorgad[oa]s?|outorgantes?|vendedor(?:es)?|comprador(?:es)?|credor|devedor)$/;
 /** Upper-case words that are not names (titles, roles, labels). */
@@ -185,12 +187,12 @@ export function namesIn(text: string, from = 0, to = text.length): NameHit[] {
     const parts = m[0].split(/(\s+)/);
     let kept = parts[0]!;
     for (let i = 2; i < parts.length; i += 2) {
-      if (NAME_STOP.test(fold(parts[i]!).replace(/[.:]+$/, ''))) break;
+      if (NAME_STOP.test(fold(parts[i]!).replace(/(?<![.:])[.:]+$/, ''))) break;
       kept += parts[i - 1]! + parts[i]!;
     }
-    let name = kept.replace(/\s+(?:D[AEO]S?|D'|[A-ZÀ-Þ]\.?)$/u, '').replace(/[-/&]+$/, '');
+    let name = kept.replace(/(?<!\s)\s+(?:D[AEO]S?|D'|[A-ZÀ-Þ]\.?)$/u, '').replace(/(?<![-/&])[-/&]+$/, '');
     // 'S.A.' ends a company; any other trailing dot ends the sentence.
-    if (!/\bS\.A\.$|\bS\/A$/u.test(name)) name = name.replace(/\.+$/, '');
+    if (!/\bS\.A\.$|\bS\/A$/u.test(name)) name = name.replace(/(?<!\.)\.+$/, '');
     const words = name.split(/\s+/);
     if (words.length < 2) continue;
     const folded = words.map((w) => fold(w));
@@ -213,12 +215,12 @@ const ROLE_LABELS: readonly [RegExp, PartyRole][] = [
 ];
 /** 'TRANSMITENTE:', 'ADQUIRENTE(S):', 'OUTORGADOS COMPRADORES:', 'CREDOR FIDUCIÁRIO:'. */
 const ROLE_MARK =
-  /\b(transmitentes?|vendedor(?:es|as?)?|outorgantes?(?: (?:vendedor(?:es|as?)?|doador(?:es|as?)?|devedor(?:es|as?)?))?|doador(?:es|as?)?|permutantes?|espolio|adquirentes?|compradora?s?|compradores|outorgad[oa]s?(?: compradora?(?:es|s)?| donatari[oa]s?| credor(?:es|as?)?)?|donatari[oa]s?|herdeir[oa]s?|meeir[oa]s?|cessionari[oa]s?|arrematantes?|adjudicatari[oa]s?|devedor(?:es|as?)?(?: fiduciantes?)?|fiduciantes?|credor(?:es|as?)?(?: fiduciari[oa]s?| hipotecari[oa]s?)?|usufrutuari[oa]s?|exequentes?|executad[oa]s?)[ \t]*(?:\((?:s|a|as|es|os|o)\))?[ \t]*:/g;
+  /\b(transmitentes?|vendedor(?:es|as?)?|outorgantes?(?: (?:vendedor(?:es|as?)?|doador(?:es|as?)?|devedor(?:es|as?)?))?|doador(?:es|as?)?|permutantes?|espolio|adquirentes?|compradora?s?|compradores|outorgad[oa]s?(?: compradora?(?:es|s)?| donatari[oa]s?| credor(?:es|as?)?)?|donatari[oa]s?|herdeir[oa]s?|meeir[oa]s?|cessionari[oa]s?|arrematantes?|adjudicatari[oa]s?|devedor(?:es|as?)?(?: fiduciantes?)?|fiduciantes?|credor(?:es|as?)?(?: fiduciari[oa]s?| hipotecari[oa]s?)?|usufrutuari[oa]s?|exequentes?|executad[oa]s?)[ \t]*(?:\((?:s|a|as|es|os|o)\)[ \t]*)?:/g;
 /** Where a party list ends: the next label of the act. */
 const SECTION_END = /\b(?:titulo|forma do titulo|valor|preco|condicoes|prazo|juros|imovel|protocolo|registro anterior|emolumentos|selo)\b[^:\n]{0,25}:/g;
 
 function roleOf(label: string): PartyRole {
-  const words = label.replace(/\(.*\)/, '').trim();
+  const words = withoutParenthesis(label).trim();
   // 'OUTORGADO COMPRADOR' is an acquirer, 'OUTORGANTE DEVEDOR' a debtor: the last word says the role.
   const last = words.split(/\s+/).at(-1)!;
   for (const [pattern, role] of ROLE_LABELS) if (pattern.test(last)) return role;
@@ -386,7 +388,7 @@ function proseParties(text: string, folded: string, from: number, to: number): A
     if (mark) {
       const at = from + mark.index + mark[0].length;
       const m = /^[A-ZÀ-Þ][\p{L}'’.&-]*(?:\s+(?:(?:d[aeo]s?|e)\s+)?[A-ZÀ-Þ0-9][\p{L}\d'’.&/-]*)*/u.exec(text.slice(at, Math.min(to, at + 120)));
-      if (m && m[0].length >= 5) add(m[0].replace(/[.,]+$/, ''), 'exequente');
+      if (m && m[0].length >= 5) add(m[0].replace(/(?<![.,])[.,]+$/, ''), 'exequente');
     }
   }
   // 'bens deixados por PAULO …', 'espólio de …': who passes the property in an inheritance.
@@ -435,7 +437,7 @@ function actValue(text: string, folded: string, from: number, to: number): numbe
   return amounts[0] ? moneyAt(amounts[0][1]!) : null;
 }
 
-const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.,\-–]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])/g;
+const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*[ \t]*)?(?:[.,\-–]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])/g;
 
 function referencedActs(body: string, own: string): string[] {
   const labels: string[] = [];
@@ -452,7 +454,7 @@ function referencedActs(body: string, own: string): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-const LABEL_AT_START = /^(?:r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*[0-9lio]{1,3}(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*[-–—:.)]?[ \t]*/;
+const LABEL_AT_START = /^(?:r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?[0-9lio]{1,3}(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?[ \t]*)?[-–—:.)]?[ \t]*/;
 
 /** 'COMPRA E VENDA', 'CANCELAMENTO DE HIPOTECA': the upper-case run that opens the act after its date. */
 function actTitle(text: string, from: number, to: number): { title: string; end: number } | null {
@@ -602,4 +604,13 @@ export function sameName(a: string, b: string): boolean {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   const middles = long.slice(1, -1);
   return short.slice(1, -1).every((w) => middles.some((m) => m === w || (w.length >= 4 && editDistance(w, m) <= 2)));
+}
+
+/** The text without its first '(' … last ')' span (a linear scan: /\(.*\)/ retried from every '('). */
+function withoutParenthesis(text: string): string {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < open) return text;
+  const newline = text.indexOf('\n', open);
+  return newline >= 0 && newline < close ? text : text.slice(0, open) + text.slice(close + 1);
 }

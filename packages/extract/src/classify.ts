@@ -14,7 +14,7 @@ type Weighted = readonly [RegExp, number];
 const KEYWORDS: Record<Exclude<DocumentTypeId, 'outro'>, readonly Weighted[]> = {
   matricula: [
     [/registro de imoveis/g, 2],
-    [/\bmatricula\s*(?:n\s*[.º°o]*\s*)?:?\s*\d/g, 2],
+    [/\bmatricula\s*(?:n\s*(?:[.º°o]+\s*)?)?(?::\s*)?\d/g, 2],
     [/\bcnm\b/g, 3],
     [/(?:^|\n)[ \t]*(?:r|av)\s*[.-]\s*\d{1,3}\s*[/-]\s*\d/g, 3],
     [/registro anterior/g, 3],
@@ -29,7 +29,7 @@ const KEYWORDS: Record<Exclude<DocumentTypeId, 'outro'>, readonly Weighted[]> = 
     [/tabeli(?:ao|a|onato) de notas|\btabeliao\b/g, 2],
     [/outorgantes? vendedor/g, 3],
     [/outorgad[oa]s? comprador/g, 3],
-    [/\blivro\s*n?[º°o.]*\s*\d+.{0,40}\bf(?:ls|olhas?)\b/g, 2],
+    [/\blivro\s*(?:n\s*)?(?:[º°o.]+\s*)?\d+.{0,40}\bf(?:ls|olhas?)\b/g, 2],
     [/\btraslado\b/g, 2],
     [/\blavrad[ao]\b/g, 1],
   ],

@@ -201,7 +201,7 @@ const BR_NUMBER = String.raw`\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{
 
 function matriculaNumbers(doc: Doc, out: FieldSet): void {
   const pattern = new RegExp(
-    String.raw`\bmatricula(?:\s+do\s+imovel)?\s*(n\s*\.?\s*[º°o]\s*\.?|n\.|numero|num\.)?\s*:?\s*(\d{1,3}(?:[.,]\d{3})+|\d{1,7})(?![\dº°ª]|[.,]\d)`,
+    String.raw`\bmatricula(?:\s+do\s+imovel)?\s*(?:(n(?:\s*\.)?\s*[º°o](?:\s*\.)?|n\.|numero|num\.)\s*)?(?::\s*)?(\d{1,3}(?:[.,]\d{3}){1,4}|\d{1,7})(?![\dº°ª]|[.,]\d)`,
     'g',
   );
   for (const match of doc.folded.matchAll(pattern)) {
@@ -217,7 +217,7 @@ function matriculaNumbers(doc: Doc, out: FieldSet): void {
   }
 }
 
-const OFFICE = /(?:(\d{1,2})\s*\.?\s*[º°oª]\s+)?\b(oficial[.,]? de registro de imoveis|oficio de registro de imoveis|cartorio de registro de imoveis|servico de registro de imoveis|registro de imoveis|tabeliao de notas|tabelionato de notas|cartorio de notas|oficio de notas)\b/g;
+const OFFICE = /(?:(\d{1,2})\s*(?:\.\s*)?[º°oª]\s+)?\b(oficial[.,]? de registro de imoveis|oficio de registro de imoveis|cartorio de registro de imoveis|servico de registro de imoveis|registro de imoveis|tabeliao de notas|tabelionato de notas|cartorio de notas|oficio de notas)\b/g;
 const CONNECTOR = String.raw`(?:d[aeo]s?|D[AEO]S?)`;
 const PROPER_WORD = String.raw`\p{Lu}[\p{L}'’-]*`;
 const PLACE = new RegExp(
@@ -238,7 +238,7 @@ function cartorios(doc: Doc, out: FieldSet): void {
         if (PLACE_STOP.test(fold(word))) break;
         kept += word;
       }
-      kept = kept.replace(new RegExp(String.raw`[ \t]+${CONNECTOR}[ \t]*$`, 'u'), '').trimEnd();
+      kept = kept.replace(new RegExp(String.raw`(?<![ \t])[ \t]+${CONNECTOR}[ \t]*$`, 'u'), '').trimEnd();
       if (/\p{Lu}/u.test(kept)) end += kept.length;
     }
     const hasPlace = end > match.index + match[0].length;
@@ -253,7 +253,7 @@ function cartorios(doc: Doc, out: FieldSet): void {
 }
 
 const STREET =
-  /\b(rua|avenida|av\.|av|alameda|al\.|al|r\.|r|travessa|tv\.|rodovia|rod\.|estrada|praca|largo|viela)\s+([a-z0-9](?:[^,\n;:()]|\n(?!\n)){1,80}?)\s*,?\s*(?:n\s*\.?\s*[º°o]\s*\.?|numero|n\.)?\s*(\d{1,3}(?:\.\d{3})+|\d{1,5}|s\/n)(?!\d|[.,]\d)/g;
+  /\b(rua|avenida|av\.|av|alameda|al\.|al|r\.|r|travessa|tv\.|rodovia|rod\.|estrada|praca|largo|viela)\s+([a-z0-9](?:[^,\n;:()]|\n(?!\n)){1,80}?)\s*(?:,\s*)?(?:(?:n(?:\s*\.)?\s*[º°o](?:\s*\.)?|numero|n\.)\s*)?(\d{1,3}(?:\.\d{3}){1,3}|\d{1,5}|s\/n)(?!\d|[.,]\d)/g;
 /**
  * Whose address this is, from the words just before it: the property's ('situado na', 'IMÓVEL:',
  * 'endereço do imóvel') scores 1, a party's, a notary's or a company's ('residente', 'com sede',
@@ -307,7 +307,7 @@ function addresses(doc: Doc, out: FieldSet): void {
   }
 }
 
-const CEP = /(?<![\d./-])(?:(\d{5})-(\d{3})|(\d{2})\.(\d{3})-(\d{3}))(?![\d/])|\bcep\s*:?\s*(?:n[º°o]?\s*)?(\d{8})\b/g;
+const CEP = /(?<![\d./-])(?:(\d{5})-(\d{3})|(\d{2})\.(\d{3})-(\d{3}))(?![\d/])|\bcep\s*(?::\s*)?(?:n[º°o]?\s*)?(\d{8})\b/g;
 
 function ceps(doc: Doc, out: FieldSet): void {
   for (const match of doc.folded.matchAll(CEP)) {
@@ -318,7 +318,7 @@ function ceps(doc: Doc, out: FieldSet): void {
     const numberAt = match.index + match[0].search(/\d/);
     const context = placeContext(doc.folded, match.index);
     // 'CEP 01310-100' (or the bare number) opening its own line.
-    const lineStart = /(?:^|\n)[ \t]*(?:cep\s*:?\s*)?$/.test(doc.folded.slice(Math.max(0, match.index - 12), match.index));
+    const lineStart = /(?:^|\n)[ \t]*(?:cep\s*(?::\s*)?)?$/.test(doc.folded.slice(Math.max(0, match.index - 12), match.index));
     out.add({
       key: 'cep',
       value: doc.text.slice(numberAt, match.index + match[0].length),
@@ -438,7 +438,7 @@ function rates(doc: Doc, out: FieldSet): void {
 
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g;
-const WRITTEN_DATE = new RegExp(String.raw`\b(\d{1,2})\s*[º°o]?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
+const WRITTEN_DATE = new RegExp(String.raw`\b(\d{1,2})(?:\s*[º°o])?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
 
 function isoDate(day: number, month: number, year: number): string | null {
   if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
@@ -545,7 +545,7 @@ function splitNames(tokens: readonly string[]): string[] {
       return words;
     })
     .filter((words) => words.filter((w) => !NAME_CONNECTORS.has(fold(w))).length >= 2)
-    .map((words) => words.join(' ').replace(/(\p{L}{4,})\.$/u, '$1'));
+    .map((words) => words.join(' ').replace(/(?<=\p{L}{4})\.$/u, ''));
 }
 
 /** After a role word: more role words, '(S)', ':' or '-' before the name. */
@@ -576,7 +576,7 @@ function parties(doc: Doc, out: FieldSet): void {
     const tokens: string[] = [];
     for (const token of line.trimStart().matchAll(NAME_TOKEN)) {
       const raw = token[1]!;
-      const word = raw.replace(/[,;:]+$/, '');
+      const word = raw.replace(/(?<![,;:])[,;:]+$/, '');
       const folded = fold(word.replace(/\.$/, ''));
       if (!word || NAME_STOP.has(folded)) break;
       const accepted = UPPER_TOKEN.test(word) || NAME_CONNECTORS.has(folded) || (sawColon && TITLE_TOKEN.test(word));
@@ -648,7 +648,9 @@ function fractions(doc: Doc, out: FieldSet): void {
 
 export const UFS = new Set(['ac', 'al', 'ap', 'am', 'ba', 'ce', 'df', 'es', 'go', 'ma', 'mt', 'ms', 'mg', 'pa', 'pb', 'pr', 'pe', 'pi', 'rj', 'rn', 'rs', 'ro', 'rr', 'sc', 'sp', 'se', 'to']);
 // A line may break inside a city's name ('São\nPaulo/SP').
-const CITY_WORDS = String.raw`\p{Lu}[\p{L}'’-]*(?:[ \t\n]+(?:d[aeo]s?[ \t\n]+)?\p{Lu}[\p{L}'’-]*){0,4}`;
+// Words of at most 30 letters: unbounded, every capital of a long run of letters was a new start
+// that read the run to its end.
+const CITY_WORDS = String.raw`\p{Lu}[\p{L}'’-]{0,30}(?:[ \t\n]+(?:d[aeo]s?[ \t\n]+)?\p{Lu}[\p{L}'’-]{0,30}){0,4}`;
 /** 'São Paulo - SP', 'Campinas/SP', 'SÃO PAULO-SP' after an address. */
 const CITY_UF = new RegExp(String.raw`(${CITY_WORDS})[ \t]*(?:[-–/,]|\()[ \t]*(\p{Lu}{2})\b\)?`, 'gu');
 /** Where a paper names its city without an address: the prefeitura, the comarca, the registry. */
@@ -760,7 +762,7 @@ function labelledDates(doc: Doc, out: FieldSet): void {
 
 /** The last 'City, 3 de novembro de 2026' of a paper: the day it was signed or issued. */
 function closingDate(doc: Doc): Candidate | null {
-  const closing = new RegExp(String.raw`\b[a-z][a-z ]{2,30},\s*(?:em\s+)?(\d{1,2})\s*[º°o]?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
+  const closing = new RegExp(String.raw`\b[a-z][a-z ]{2,30},\s*(?:em\s+)?(\d{1,2})(?:\s*[º°o])?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
   let last: Candidate | null = null;
   for (const m of doc.folded.matchAll(closing)) {
     const iso = isoDate(Number(m[1]), MONTHS.indexOf(m[2]!) + 1, Number(m[3]!.replace('.', '')));
@@ -854,8 +856,8 @@ function formLabel(folded: string): readonly [RegExp, KeyFieldKey, Parser] | nul
   // 'Valor da transação declarado (R$)': the unit and the qualifier say nothing of the field.
   const text = folded
     .replace(/\s+/g, ' ')
-    .replace(/\s*\((?:r\$|m[²2?]|%|sql)\)/g, '')
-    .replace(/\s+declarad[oa]\b/, '')
+    .replace(/(?<!\s)\s*\((?:r\$|m[²2?]|%|sql)\)/g, '')
+    .replace(/(?<!\s)\s+declarad[oa]\b/, '')
     .trim();
   return FORM_LABELS.find(([pattern]) => pattern.test(text)) ?? null;
 }
@@ -927,10 +929,10 @@ function addFormField(
   let value = parsed.value;
   if (key === 'cidade' && typeof normalized === 'string') {
     // 'SÃO PAULO - SP' in a 'Município' box: the state is its own fact.
-    const m = /^(.*?)[ \t]*[-–/][ \t]*(\p{Lu}{2})$/u.exec(normalized);
-    if (m && UFS.has(fold(m[2]!))) {
-      out.add({ key: 'uf', value: m[2]!, normalized: m[2]!, index, page, strength: 0.9, bonus: 1.5 });
-      normalized = m[1]!;
+    const m = trailingUf(normalized);
+    if (m && UFS.has(fold(m.uf))) {
+      out.add({ key: 'uf', value: m.uf, normalized: m.uf, index, page, strength: 0.9, bonus: 1.5 });
+      normalized = m.city;
     }
     normalized = titleCase(normalized);
     value = normalized;
@@ -948,7 +950,7 @@ function addFormField(
 
 const CONTRACT_TYPES: ReadonlySet<DocumentTypeId> = new Set(['escritura', 'minuta', 'compromisso', 'procuracao']);
 const RECEIPT_TYPES: ReadonlySet<DocumentTypeId> = new Set(['recibo', 'itbi_comprovante']);
-const ACT_DATE = new RegExp(String.raw`\baos?\s+(\d{1,2})\s*[º°o]?\s+(?:dias?\s+do\s+mes\s+)?de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
+const ACT_DATE = new RegExp(String.raw`\baos?\s+(\d{1,2})(?:\s*[º°o])?\s+(?:dias?\s+do\s+mes\s+)?de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
 
 /**
  * What a type says of its own dates and amounts. A notarial act or contract is dated by 'aos 18 de
@@ -1034,4 +1036,18 @@ export function extractKeyFields(input: KeyFieldsInput): KeyFieldsResult {
     typeConfidence: Math.max(0, Math.min(100, confidence)),
     fields: out.select(type),
   };
+}
+
+/** 'SÃO PAULO - SP' → the city and the state (a scan from the end: a lazy expression here was quadratic over spaces). */
+function trailingUf(text: string): { city: string; uf: string } | null {
+  const uf = text.slice(-2);
+  if (!/^\p{Lu}{2}$/u.test(uf)) return null;
+  const blank = (ch: string | undefined) => ch === ' ' || ch === '\t';
+  let i = text.length - 2;
+  while (i > 0 && blank(text[i - 1])) i--;
+  if (i === 0 || !'-–/'.includes(text[i - 1]!)) return null;
+  i--;
+  while (i > 0 && blank(text[i - 1])) i--;
+  const city = text.slice(0, i);
+  return city.includes('\n') ? null : { city, uf };
 }

@@ -36,14 +36,14 @@ export interface LienFound {
  * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' (the slash read
  * as 'I', the thousands as '76. 266') and a separator; a stray quote a scan put before it is no matter.
  */
-const ACT_MARK = /(?:^|\n)[ \t]*["“”'|]?[ \t]*(r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?)?[ \t]*(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+const ACT_MARK = /(?:^|\n)[ \t]*(?:["“”'|][ \t]*)?(r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?[ \t]*)?(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
 /**
  * An act's head OCR garbled: its number turned into letters ('R.d - Em') or a stray letter before
  * it ('aAv.5 - Em'). The ' - Em' of its date says it is one; its neighbours say which.
  */
-const GARBLED_MARK = /(?:^|\n)[ \t]*[a-z|'"]?(r|av)[ \t]*[.,\-–]{0,2}[ \t]*([a-z0-9]{1,3})[ \t]*[-–—][ \t]*em\b/g;
+const GARBLED_MARK = /(?:^|\n)[ \t]*[a-z|'"]?(r|av)[ \t]*(?:[.,\-–]{1,2}[ \t]*)?([a-z0-9]{1,3})[ \t]*[-–—][ \t]*em\b/g;
 /** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */
-const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.,\-–]{0,2}[ \t]*([0-9lio]{1,3})(?![0-9])/g;
+const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*[ \t]*)?(?:[.,\-–]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])/g;
 
 const LOOKALIKE_DIGITS: Record<string, string> = { l: '1', i: '1', o: '0' };
 const toNumber = (s: string) => Number([...s].map((c) => LOOKALIKE_DIGITS[c] ?? c).join(''));
@@ -121,7 +121,7 @@ const CANCELLATION = /\bcancelament|\bcancelad[oa]s?\b|\bcancela-se\b|\bbaixa\b|
 const TITLE_ONLY: ReadonlySet<LienType> = new Set(['promessa_registrada']);
 const TITLE_LENGTH = 120;
 /** Right after a lien's name: 'objeto do R-2', 'registrada no R.5', 'constante da Av.3'. */
-const CITES_ACT = /^[^.;]{0,20}?\b(?:objeto|constante|registrad[oa]|averbad[oa]|referid[oa]|mencionad[oa]|de que trata)\b[^.;]{0,20}?\b(?:r|av|registro|averbacao)[ \t]*(?:n[º°o.]*)?[ \t]*[.\-–]?[ \t]*[0-9lio]{1,3}\b/;
+const CITES_ACT = /^[^.;]{0,20}?\b(?:objeto|constante|registrad[oa]|averbad[oa]|referid[oa]|mencionad[oa]|de que trata)\b[^.;]{0,20}?\b(?:r|av|registro|averbacao)[ \t]*(?:n[º°o.]*[ \t]*)?(?:[.\-–][ \t]*)?[0-9lio]{1,3}\b/;
 const CONSOLIDATION = /consolidacao da propriedade|consolidad[oa] a propriedade/;
 /** What denies or only supposes a lien in the sentence that names it. */
 const NOT_A_LIEN =
@@ -167,7 +167,7 @@ export function findLiens(folded: string, acts: readonly Act[] = findActs(folded
   for (const act of acts) {
     const text = folded.slice(act.start, act.end);
     // The act's own number ('R-2/46.511') is not a reference to another act.
-    const body = text.replace(/^(?:r|avv?|a\.v)[ \t]*[.,\-–—]{0,2}[ \t]*[0-9lio]{1,3}/, '');
+    const body = text.replace(/^(?:r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?[0-9lio]{1,3}/, '');
     const mentioned: { type: LienType; index: number }[] = [];
     for (const [type, pattern] of LIEN_PATTERNS) {
       const global = new RegExp(pattern.source, 'g');

@@ -17,7 +17,7 @@ export function normalizeText(text: string): string {
     .replace(CONTROLS, '')
     .replace(UNICODE_SPACES, ' ')
     .replace(/ {2,}/g, ' ')
-    .replace(/ *\n */g, '\n')
+    .replace(/(?<! ) *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .replace(SQUARE_METRES, '$1m²')
     .trim();

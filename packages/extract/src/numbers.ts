@@ -26,7 +26,7 @@ export function fixDigitLookalikes(token: string): string {
  * for fractions like '0,0125'); any other separator groups thousands. Null when not a number.
  */
 export function parseFlexibleNumber(raw: string): number | null {
-  const text = fixDigitLookalikes(raw.trim()).replace(/\s+(?=\d{3}\b)/g, '.');
+  const text = fixDigitLookalikes(raw.trim()).replace(/(?<!\s)\s+(?=\d{3}\b)/g, '.');
   if (!/^\d[\d.,]*$/.test(text)) return null;
   const lastSep = Math.max(text.lastIndexOf(','), text.lastIndexOf('.'));
   if (lastSep < 0) return Number(text);

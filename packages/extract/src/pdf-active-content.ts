@@ -125,7 +125,7 @@ export function streamEnd(text: string, dataStart: number, length: number | null
  * table), never a glued page to ignore. The keywords a reader looks for at a line start are
  * matched there, so an English 'trailer' in a sentence does not count.
  */
-const PDF_SYNTAX = /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b|\bendobj\b|\bendstream\b|(?:^|[\r\n])[\0\t\f ]*(?:xref|trailer|startxref)\b/;
+const PDF_SYNTAX = /(?<!\d)\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b|\bendobj\b|\bendstream\b|(?:^|[\r\n])[\0\t\f ]*(?:xref|trailer|startxref)\b/;
 const EOF_MARKER = '%%EOF';
 /** PDF white space (ISO 32000-1 §7.2.2): NUL, tab, LF, FF, CR, space. */
 const ONLY_WHITE_SPACE = /^[\0\t\n\f\r ]*$/;

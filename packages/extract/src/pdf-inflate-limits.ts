@@ -138,7 +138,9 @@ export function runLengthDecodedSize(data: Uint8Array, limit: number): number {
 }
 
 function asciiHexDecode(data: Buffer): Buffer {
-  const hex = data.toString('latin1').replace(/>.*$/s, '').replace(/[^0-9a-fA-F]/g, '');
+  const raw = data.toString('latin1');
+  const end = raw.indexOf('>');
+  const hex = (end >= 0 ? raw.slice(0, end) : raw).replace(/[^0-9a-fA-F]/g, '');
   return Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
 }
 

@@ -82,7 +82,7 @@ export function layoutPageText(items: PositionedText[]): string {
     lastCode = item.str.charCodeAt(item.str.length - 1);
     prev = { across, end: along + width, size, ux, uy };
   }
-  return rejoinHyphens(parts.join('').replace(/ +\n/g, '\n'));
+  return rejoinHyphens(parts.join('').replace(/(?<! ) +\n/g, '\n'));
 }
 
 /**

@@ -79,7 +79,7 @@ export function citeField(doc: Doc, field: Field, labels: readonly string[] = []
   const value = field.value.trim();
   tries.push(value);
   tries.push(value.replace(/^R\$\s*/i, ''));
-  tries.push(value.replace(/\s*m²$/, ''));
+  tries.push(value.replace(/(?<!\s)\s*m²$/, ''));
   tries.push(value.replace(/%$/, '').trim());
   if (typeof field.normalized === 'number') {
     tries.push(moneyText(field.normalized));

@@ -61,7 +61,7 @@ const STREET_WORDS: Record<string, string> = {
 
 /** 'R. das Flores, nº 100, apto 52' → 'rua flores 100'. */
 export function addressKey(value: string): string {
-  const folded = fold(value).replace(/\bn[º°o]?\s*\.?\s*(?=\d)/g, ' ');
+  const folded = fold(value).replace(/\bn[º°o]?\s*(?:\.\s*)?(?=\d)/g, ' ');
   const m = /^(.*?\d+)/.exec(folded);
   const head = m ? m[1]! : folded;
   return head

@@ -118,6 +118,8 @@ function beneficiaryOf(type: LienType, act: RegistryAct, text: string): string |
     case 'sequestro': {
       const exequente = role('exequente');
       if (exequente) return exequente;
+      // Linear: it starts only at a number before 'ª Vara' and its free part is bounded (40 characters).
+      // eslint-disable-next-line regexp/no-super-linear-backtracking
       const court = /\b(\d{1,3}\s*[ªa°º]\s+Vara\s+(?:C[íi]vel|do Trabalho|Federal|de Execuç(?:ões|ão) Fiscais?|da Fam[íi]lia)?[^,.;]{0,40}?)(?=[,.;]|\s+d[aeo]\s+processo|$)/i.exec(text);
       return court ? court[1]!.replace(/\s+/g, ' ').trim() : null;
     }
@@ -237,5 +239,5 @@ function actTextOf(doc: Doc, act: RegistryAct): string {
   const page = doc.source.pages.find((p) => p.number === act.citation.page);
   if (!page) return act.citation.quote;
   const at = page.text.indexOf(act.citation.quote);
-  return at >= 0 ? page.text.slice(at, at + 1200).split(/\n\s*(?:R|AV|Av)[-. ]?\d/)[0]! : act.citation.quote;
+  return at >= 0 ? page.text.slice(at, at + 1200).split(/\n(?<!\n[ \t]*\n)\s*(?:R|AV|Av)[-. ]?\d/)[0]! : act.citation.quote;
 }

@@ -49,8 +49,9 @@ function partiesOf(doc: Doc): { sellers: DossierParty[]; buyers: DossierParty[] 
 
 /** A party list ends at the next side, a numbered clause, or a sentence that ends its line. */
 function sectionEnd(folded: string, from: number, limit: number): number {
+  // Entered at the first line end of a blank run only (from each of a long run's line ends was quadratic).
   // Not at a blank line: a scan breaks a qualification with blank lines ('solteira,\n\nanalista').
-  const m = /\n\s*(?:\d{1,2}\s*[.)-]\s|clausula|do imovel|saibam)|\.\s*\n|\.\s+(?=e como\b|(?:\d+\s*\.|clausula))/.exec(folded.slice(from, limit));
+  const m = /\n(?<!\n[ \t]*\n)\s*(?:\d{1,2}\s*[.)-]\s|clausula|do imovel|saibam)|\.\s*\n|\.\s+(?=e como\b|(?:\d+\s*\.|clausula))/.exec(folded.slice(from, limit));
   return m ? from + m.index : limit;
 }
 
