@@ -65,6 +65,18 @@ describe('parseNarrative', () => {
     expect(parseNarrative('### RESUMO\nO resumo da conclusão é este.\n### CONCLUSAO\nFim.').summary).toBe('O resumo da conclusão é este.');
   });
 
+  it('accepts spaces around every part of a heading', () => {
+    expect(parseNarrative('  ## \t** Resumo ** :\nInício.\n\t\tConclusão : \nFim.')).toEqual({ summary: 'Início.', conclusion: 'Fim.' });
+    expect(parseNarrative('    # RESUMO\nx\n### RESUMO\nInício.\n### CONCLUSAO\nFim.').summary).toBe('Início.');
+  });
+
+  // The former heading expression let four runs of spaces trade characters: polynomial on a long line.
+  it('reads a line of 200 000 spaces after a heading word in linear time', () => {
+    const out = parseNarrative(`### RESUMO\nInício.\nRESUMO${' \t'.repeat(100_000)}x\n### CONCLUSAO\nFim.`);
+    expect(out.summary.startsWith('Início.\nRESUMO')).toBe(true);
+    expect(out.conclusion).toBe('Fim.');
+  });
+
   it('turns headings inside a section into plain lines', () => {
     const out = parseNarrative('### RESUMO\n## Detalhes\nTexto.\n### CONCLUSAO\nFim.');
     expect(out.summary).toBe('Detalhes\nTexto.');

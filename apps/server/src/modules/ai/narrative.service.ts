@@ -246,8 +246,13 @@ function cut(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}\n[…]` : text;
 }
 
-/** '### RESUMO' as asked, and what models write instead: '## Conclusão', '**Resumo:**', 'CONCLUSAO'. */
-const HEADING = /^[ \t]{0,3}(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(RESUMO|CONCLUS[AÃ]O)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$/gimu;
+/**
+ * '### RESUMO' as asked, and what models write instead: '## Conclusão', '**Resumo:**', 'CONCLUSAO'.
+ * Each run of spaces has one quantifier only (no two adjacent runs can trade spaces), so a long line
+ * of spaces is read in linear time.
+ */
+const HEADING =
+  /^(?:[ \t]{0,3}(?:#{1,6}[ \t]*(?:(?:\*\*|__)[ \t]*)?|(?:\*\*|__)[ \t]*)|[ \t]*)(RESUMO|CONCLUS[AÃ]O)[ \t]*(?::[ \t]*)?(?:(?:\*\*|__)[ \t]*)?(?::[ \t]*)?$/gimu;
 
 /**
  * The two sections of a model's answer. Anything before the first heading is dropped; headings
