@@ -66,6 +66,7 @@ function lazyExtractionPool(): ExtractionPool {
       return get().threads;
     },
     run: (input, options) => get().run(input, options),
+    readTable: (bytes, options) => get().readTable(bytes, options),
     destroy: async () => pool?.destroy(),
   };
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Error codes shared by server and web. The server answers `{ error: { code, message } }`. */
 export const ERROR_CODES = [
   'VALIDATION',
+  'TOO_LARGE',
+  'UNPROCESSABLE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',

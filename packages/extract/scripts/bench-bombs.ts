@@ -7,16 +7,22 @@
  *    share it), peak minus the warm pool's baseline. Goal: under +600 MB, each ending in the
  *    Portuguese error.
  * 3. The heap one thread uses to read a 200-page PDF in-thread, against the thread limit.
+ * 4. An XLSX table import bomb (430 KB → 400 MiB, honest and lying headers) through the pool's
+ *    `readTable` while a loopback health endpoint on the main thread is polled every 50 ms: the
+ *    worst health latency (goal: under 200 ms) and the RSS it leaves.
  *
  * Memory and timing figures: run it alone on the machine; the results go in BENCHMARKS.md.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measurePdfStreams } from '../src/pdf-inflate-limits.ts';
 import { createExtractionPool, DEFAULT_WORKER_LIMITS } from '../src/pool.ts';
 import { benchPdf, deedPdf, scannedPdf, writeCorpus } from '../test/corpus.ts';
 import { decompressionBombPdf, deflatedTextPdf } from '../test/hostile-pdfs.ts';
+import { xlsxBomb } from '../src/test-fixtures.ts';
 
 const MB = 1024 * 1024;
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -117,8 +123,61 @@ async function threadHeap(): Promise<void> {
   }
 }
 
+async function tableBomb(): Promise<void> {
+  const pool = createExtractionPool();
+  // What /api/health costs the event loop: nothing but the answer.
+  const health = createServer((_req, res) => res.end('{"status":"ok"}'));
+  await new Promise<void>((resolve) => health.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(health.address() as AddressInfo).port}/`;
+  try {
+    await Promise.all(Array.from({ length: pool.threads }, () => pool.readTable(Buffer.from('a;b\n'))));
+    // fetch loads its HTTP client on first use (about 150 ms): not the bomb's doing.
+    await (await fetch(url)).text();
+    console.log(`\n## XLSX import bomb through readTable, health polled every 50 ms (${pool.threads} threads)\n`);
+    console.log('| bomb | size | outcome | wall time | health polls | max health latency | RSS after − before |');
+    console.log('|---|---:|---|---:|---:|---:|---:|');
+    const bombs: [string, Buffer][] = [
+      ['400 MiB, sizes declared', xlsxBomb()],
+      ['400 MiB, headers lying (1 KB declared)', xlsxBomb({ declaredSize: 1024 })],
+    ];
+    for (const [name, bomb] of bombs) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const before = process.memoryUsage.rss();
+      let done = false;
+      const latencies: number[] = [];
+      const poll = (async () => {
+        while (!done) {
+          const started = performance.now();
+          await (await fetch(url)).text();
+          latencies.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      const started = performance.now();
+      // Four at once, as four admins (or one script) would send them.
+      const outcomes = await Promise.all(Array.from({ length: 4 }, (_, i) => pool.readTable(bomb, { owner: String(i) }).then(() => 'lida', (e: Error) => e.message)));
+      const wall = performance.now() - started;
+      // A few more polls after the refusal, so the figure covers the whole episode.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      done = true;
+      await poll;
+      const outcome = new Set(outcomes).size === 1 ? `4 × ${outcomes[0]}` : outcomes.join(' / ');
+      console.log(
+        `| ${name} | ${(bomb.length / 1024).toFixed(0)} KB | ${outcome} | ${(wall / 1000).toFixed(2)} s | ${latencies.length} | **${Math.max(...latencies).toFixed(0)} ms** | ${((process.memoryUsage.rss() - before) / MB).toFixed(0)} MB |`,
+      );
+    }
+  } finally {
+    health.close();
+    await pool.destroy();
+  }
+}
+
 console.log(`# bench:bombs (${availableParallelism()} cores, Node ${process.versions.node})`);
-await preScanCost();
-await fourBombs();
-await threadHeap();
+// `npm run bench:bombs -- --tables`: the table import section alone.
+if (!process.argv.includes('--tables')) {
+  await preScanCost();
+  await fourBombs();
+  await threadHeap();
+}
+await tableBomb();
 process.exit(0);

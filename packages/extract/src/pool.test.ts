@@ -4,6 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchPdf, writeCorpus, type Corpus } from '../test/corpus.ts';
 import { createExtractionPool, defaultWorkerFile, EXTRACT_WORKER_SOURCE, splitRanges, type ExtractionPool } from './pool.ts';
+import { TABLE_MESSAGES, TableReadError } from './table-limits.ts';
+import { buildZip, xlsxBomb, xlsxEntries } from './test-fixtures.ts';
 import { ExtractionError } from './types.ts';
 
 let corpus: Corpus;
@@ -112,6 +114,30 @@ describe('createExtractionPool', () => {
     const controller = new AbortController();
     const run = pool.run({ path, kind: 'pdf', fileName: 'grande.pdf' }, { signal: controller.signal, onProgress: () => controller.abort(new Error('Removido')) });
     await expect(run).rejects.toThrow('Removido');
+    const result = await pool.run({ path: corpus.files.docx, kind: 'docx', fileName: 'escritura.docx' });
+    expect(result.pages).toHaveLength(1);
+  });
+});
+
+describe('readTable', () => {
+  it('reads an import table on a thread and refuses a zip bomb there with the Portuguese reason', { timeout: 60_000 }, async () => {
+    expect(await pool.readTable(Buffer.from('UF;valor\nBA;2.345,67\n'))).toEqual([
+      ['UF', 'valor'],
+      ['BA', '2.345,67'],
+    ]);
+    expect(await pool.readTable(buildZip(xlsxEntries([['UF', 'valor'], ['BA', '1']])))).toEqual([
+      ['UF', 'valor'],
+      ['BA', '1'],
+    ]);
+    const bomb = await pool.readTable(xlsxBomb()).catch((e: unknown) => e);
+    expect(bomb).toBeInstanceOf(TableReadError);
+    expect(bomb).toMatchObject({ reason: 'too-large', message: TABLE_MESSAGES.bomb });
+  });
+
+  it('terminates the thread at the time bound, and keeps serving', { timeout: 60_000 }, async () => {
+    const slow = await pool.readTable(buildZip(xlsxEntries()), { timeoutMs: 1 }).catch((e: unknown) => e);
+    expect(slow).toMatchObject({ reason: 'timeout', message: TABLE_MESSAGES.timeout });
+    expect(await pool.readTable(Buffer.from('a;b\n'))).toEqual([['a', 'b']]);
     const result = await pool.run({ path: corpus.files.docx, kind: 'docx', fileName: 'escritura.docx' });
     expect(result.pages).toHaveLength(1);
   });

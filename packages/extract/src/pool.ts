@@ -22,8 +22,9 @@ import {
   type ExtractionTimeouts,
   type PdfPageRange,
 } from './rules.ts';
+import { TABLE_MESSAGES, TABLE_READ_TIMEOUT_MS, TableReadError } from './table-limits.ts';
 import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
-import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, ExtractionWorkerData, WorkerMessage } from './worker.ts';
+import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, ExtractionWorkerData, TableTask, TableTaskResult, WorkerMessage } from './worker.ts';
 
 /** The worker entry in TypeScript. The server's build bundles it (entry name below) beside main.js. */
 export const EXTRACT_WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -96,10 +97,21 @@ export interface PoolRunOptions {
   timeouts?: Partial<ExtractionTimeouts>;
 }
 
+export interface TableRunOptions {
+  /** Whose table it is (the admin's id), for the fair scheduler. */
+  owner?: string;
+  /** Gives up waiting for a thread, or terminates the one reading. */
+  signal?: AbortSignal;
+  /** From the moment the table has a thread (default TABLE_READ_TIMEOUT_MS); then it is terminated. */
+  timeoutMs?: number;
+}
+
 export interface ExtractionPool {
   readonly threads: number;
   /** Same contract as extractDocument, run on worker threads. */
   run(input: ExtractInput, options?: PoolRunOptions): Promise<ExtractionResult>;
+  /** A CSV or XLSX import's cells (table.ts), read on a thread; rejects with TableReadError. */
+  readTable(bytes: Uint8Array, options?: TableRunOptions): Promise<string[][]>;
   destroy(): Promise<void>;
 }
 
@@ -290,9 +302,43 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     return { pages, warnings: [...new Set(results.flatMap((r) => r.warnings))] };
   }
 
+  /**
+   * A table on a thread, terminated at its time bound: the XLSX parser is synchronous, so only
+   * ending the thread stops a sheet that is slow to read. A thread past its heap limit dies alone.
+   */
+  function readTable(bytes: Uint8Array, tableOptions: TableRunOptions = {}): Promise<string[][]> {
+    const { signal } = tableOptions;
+    return schedule(tableOptions, async () => {
+      signal?.throwIfAborted();
+      const kill = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        kill.abort();
+      }, tableOptions.timeoutMs ?? TABLE_READ_TIMEOUT_MS);
+      const onAbort = () => kill.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const outcome = (await piscina.run({ type: 'readTable', bytes } satisfies TableTask, { signal: kill.signal })) as TableTaskResult;
+        if (outcome.ok) return outcome.cells;
+        throw new TableReadError(outcome.error.message, outcome.error.reason);
+      } catch (error) {
+        if (error instanceof TableReadError) throw error;
+        if (signal?.aborted) throw signal.reason;
+        if (timedOut) throw new TableReadError(TABLE_MESSAGES.timeout, 'timeout');
+        if ((error as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new TableReadError(TABLE_MESSAGES.memory, 'too-large');
+        throw new TableReadError(TABLE_MESSAGES.unreadable, 'unreadable');
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+    });
+  }
+
   return {
     threads,
     run,
+    readTable,
     destroy: () => piscina.destroy(),
   };
 }

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * Builders of small files for the sniffing and validation tests, written byte by byte so the tests
@@ -13,6 +13,8 @@ export interface ZipEntrySpec {
   deflate?: boolean;
   /** Uncompressed size written in the headers instead of the real one (a lying header). */
   declaredSize?: number;
+  /** Already deflated content, with its real size and CRC (a bomb too large to hold inflated). */
+  deflated?: { body: Buffer; size: number; crc: number };
 }
 
 export function buildZip(entries: readonly ZipEntrySpec[]): Buffer {
@@ -21,11 +23,11 @@ export function buildZip(entries: readonly ZipEntrySpec[]): Buffer {
   let offset = 0;
   for (const spec of entries) {
     const data = typeof spec.data === 'string' ? Buffer.from(spec.data, 'utf8') : Buffer.from(spec.data);
-    const deflate = spec.deflate ?? true;
-    const body = deflate ? deflateRawSync(data) : data;
+    const deflate = spec.deflated ? true : (spec.deflate ?? true);
+    const body = spec.deflated?.body ?? (deflate ? deflateRawSync(data) : data);
     const name = Buffer.from(spec.name, 'utf8');
-    const crc = crc32(data);
-    const size = spec.declaredSize ?? data.length;
+    const crc = spec.deflated?.crc ?? crc32(data);
+    const size = spec.declaredSize ?? spec.deflated?.size ?? data.length;
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -134,6 +136,32 @@ export function xlsxEntries(rows: readonly string[][] = [['Imóvel', 'Área'], [
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
     },
   ];
+}
+
+/**
+ * An XLSX whose sheet inflates to `decodedBytes` (400 MiB by default) of repeated cells from about
+ * 400 KB: one deflated segment of rows repeated (each ends on a sync flush, so the copies
+ * chain into one stream), built in well under a second without ever holding the sheet.
+ * `declaredSize` lies about it in the headers, as a bomb meant to pass a directory check does.
+ */
+export function xlsxBomb(options: { decodedBytes?: number; declaredSize?: number } = {}): Buffer {
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  const tail = '</sheetData></worksheet>';
+  // Cells of 1 MB of one letter: deflate's best case (about 1000:1), as in the bombs seen.
+  const segment = Buffer.from(`<row><c t="inlineStr"><is><t>${'A'.repeat(1024 * 1024 - 60)}</t></is></c></row>`);
+  const copies = Math.max(1, Math.round(((options.decodedBytes ?? 400 * 1024 * 1024) - head.length - tail.length) / segment.length));
+  const flush = { finishFlush: constants.Z_SYNC_FLUSH, level: 9 };
+  const compressed = deflateRawSync(segment, flush);
+  const parts = [deflateRawSync(Buffer.from(head), flush), ...Array.from({ length: copies }, () => compressed), deflateRawSync(Buffer.from(tail), { level: 9 })];
+  let crc = crc32(head);
+  for (let i = 0; i < copies; i++) crc = crc32(segment, crc);
+  crc = crc32(tail, crc);
+  const size = head.length + copies * segment.length + tail.length;
+  return buildZip(
+    xlsxEntries([['x']]).map((entry) =>
+      entry.name === 'xl/worksheets/sheet1.xml' ? { ...entry, deflated: { body: Buffer.concat(parts), size, crc }, declaredSize: options.declaredSize } : entry,
+    ),
+  );
 }
 
 export interface CfbSpec {

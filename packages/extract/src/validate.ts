@@ -5,6 +5,7 @@ import { IMAGE_KINDS } from './types.ts';
 import { inspectFile, MAX_ZIP_ENTRIES, utf16Encoding } from './sniff.ts';
 import type { SniffResult } from './sniff.ts';
 import { pdfEnd, scanPdfActiveContent } from './pdf-active-content.ts';
+import { pdfPolyglotParts } from './polyglot.ts';
 import { findEmbeddedArchive, suspiciousContentPatterns, suspiciousNameReasons } from './suspicious-patterns.ts';
 import { scanZipContent, ZipCorruptError, ZipLimitError, ZipTimeoutError } from './zip-inspect.ts';
 import type { ZipListing } from './zip-inspect.ts';
@@ -42,6 +43,8 @@ export const UPLOAD_MESSAGES = {
   zipBomb: 'Arquivo compactado suspeito (possível bomba de descompressão)',
   macros: 'Documento com macros',
   pdfActive: (which: string) => `PDF com conteúdo ativo (${which})`,
+  polyglotZip: 'Arquivo poliglota: PDF com ZIP embutido',
+  polyglotExecutable: 'Arquivo poliglota: PDF com executável embutido',
   pdfTrailing: 'Conteúdo após o fim do PDF (%%EOF) foi ignorado',
   pdfTrailingScript: (which: string) => `O conteúdo após o fim do PDF contém script (${which}); ele não faz parte do documento e não é executado`,
   imageTooLarge: (w: number, h: number) => `Imagem com dimensões excessivas (${w}×${h})`,
@@ -208,6 +211,12 @@ async function checkBytes(kind: FileKind, bytes: Uint8Array, out: Collector): Pr
       if (scan.incomplete) out.warn(UPLOAD_MESSAGES.unableToAnalyse);
       if (scan.trailing) out.warn(UPLOAD_MESSAGES.pdfTrailing);
       if (scan.trailing?.scripts.length) out.warn(UPLOAD_MESSAGES.pdfTrailingScript(scan.trailing.scripts.join(', ')));
+    });
+    // A PDF that is also a whole ZIP or a Windows executable (polyglot.ts): what opens it decides what it is.
+    await out.guard(() => {
+      const parts = pdfPolyglotParts(bytes);
+      if (parts.includes('zip')) out.quarantineFor(UPLOAD_MESSAGES.polyglotZip);
+      if (parts.includes('pe')) out.quarantineFor(UPLOAD_MESSAGES.polyglotExecutable);
     });
   }
   if (IMAGE_KINDS.includes(kind)) checkImage(bytes, out);

@@ -8,6 +8,8 @@ import { extractDocument, type ExtractInput, type ExtractionTimeouts } from './e
 import { useOcrSlots } from './ocr-slots.ts';
 import { countPdfPages, type PdfPageRange } from './pdf.ts';
 import { assertPdfInflationBounded } from './pdf-inflate-limits.ts';
+import { readTableCells } from './table.ts';
+import { TableReadError, type TableReadFailure } from './table-limits.ts';
 import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 /** What the pool hands every thread at start (piscina's `workerData`). */
@@ -35,6 +37,14 @@ export interface CountPagesTask {
   path: string;
 }
 
+/** An admin's table import (CSV or XLSX bytes) read to text cells (table.ts). */
+export interface TableTask {
+  type: 'readTable';
+  bytes: Uint8Array;
+}
+
+export type TableTaskResult = { ok: true; cells: string[][] } | { ok: false; error: { message: string; reason: TableReadFailure } };
+
 export type WorkerMessage = { type: 'progress'; progress: ExtractionProgress };
 export type ControlMessage = { type: 'abort' };
 
@@ -45,11 +55,22 @@ export type ExtractionTaskResult =
 
 export default function runTask(task: ExtractionTask): Promise<ExtractionTaskResult>;
 export default function runTask(task: CountPagesTask): Promise<number | null>;
-export default async function runTask(task: ExtractionTask | CountPagesTask): Promise<ExtractionTaskResult | number | null> {
+export default function runTask(task: TableTask): Promise<TableTaskResult>;
+export default async function runTask(task: ExtractionTask | CountPagesTask | TableTask): Promise<ExtractionTaskResult | TableTaskResult | number | null> {
   // A bomb is not counted (pdf.js would inflate an object stream to find the pages): the pool
   // then reads the file in one piece, and the check below gives the reason.
   if (task.type === 'countPdfPages') return assertPdfInflationBounded(task.path).then(() => countPdfPages(task.path), () => null);
+  if (task.type === 'readTable') return runTable(task);
   return runExtraction(task);
+}
+
+async function runTable(task: TableTask): Promise<TableTaskResult> {
+  try {
+    return { ok: true, cells: await readTableCells(task.bytes) };
+  } catch (error) {
+    if (error instanceof TableReadError) return { ok: false, error: { message: error.message, reason: error.reason } };
+    return { ok: false, error: { message: error instanceof Error ? error.message : String(error), reason: 'unreadable' } };
+  }
 }
 
 async function runExtraction(task: ExtractionTask): Promise<ExtractionTaskResult> {

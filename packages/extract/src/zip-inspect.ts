@@ -46,13 +46,19 @@ export const ARCHIVE_SIGNATURES: readonly { name: string; bytes: readonly number
   { name: 'gzip', bytes: [0x1f, 0x8b, 0x08] },
 ];
 
-function openZip(path: string): Promise<ZipFile> {
+/** A path on disk (uploads) or the bytes in memory (a table import, at most a few hundred KB). */
+export type ZipSource = string | Buffer;
+
+function openZip(source: ZipSource): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    // decodeStrings: false so a traversal name is reported by us instead of aborting the listing.
-    yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: false }, (err, zip) => {
+    const done = (err: Error | null, zip: ZipFile) => {
       if (err) reject(new ZipCorruptError(err.message));
       else resolve(zip);
-    });
+    };
+    // decodeStrings: false so a traversal name is reported by us instead of aborting the listing.
+    const options = { lazyEntries: true, autoClose: false, decodeStrings: false };
+    if (typeof source === 'string') yauzl.open(source, options, done);
+    else yauzl.fromBuffer(source, options, done);
   });
 }
 
@@ -89,8 +95,8 @@ function walkEntries(zip: ZipFile, onEntry: (entry: Entry, name: string) => Prom
   });
 }
 
-export async function listZipEntries(path: string, maxEntries: number): Promise<ZipListing> {
-  const zip = await openZip(path);
+export async function listZipEntries(source: ZipSource, maxEntries: number): Promise<ZipListing> {
+  const zip = await openZip(source);
   try {
     const entries: ZipEntryInfo[] = [];
     if (maxEntries > 0 && zip.entryCount > 0) {
@@ -128,8 +134,8 @@ function startsWith(head: Uint8Array, bytes: readonly number[]): boolean {
   return head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
 }
 
-export async function scanZipContent(path: string, limits: ZipScanLimits): Promise<ZipContentScan> {
-  const zip = await openZip(path);
+export async function scanZipContent(source: ZipSource, limits: ZipScanLimits): Promise<ZipContentScan> {
+  const zip = await openZip(source);
   const result: ZipContentScan = { totalBytes: 0, nestedArchives: [] };
   try {
     await walkEntries(zip, async (entry, name) => {

@@ -1,4 +1,5 @@
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
+import { buildPdf, buildZip } from '../src/test-fixtures.ts';
 
 /**
  * PDFs that attack the reader rather than fool it, built at test time in a few milliseconds:
@@ -139,4 +140,30 @@ export function deflatedTextPdf(pageCount: number): Buffer {
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   return pdfOf(objects);
+}
+
+/**
+ * The smallest PE a loader recognises: 'MZ', e_lfanew (offset 0x3C) pointing at 'PE\0\0' and a
+ * COFF header for i386 with no sections. Enough for a signature check; it runs nowhere.
+ */
+export function minimalPe(): Buffer {
+  const pe = Buffer.alloc(0x100);
+  pe.write('MZ', 0, 'latin1');
+  pe.writeUInt32LE(0x80, 0x3c);
+  pe.write('This program cannot be run in DOS mode.\r\r\n$', 0x40, 'latin1');
+  pe.write('PE\0\0', 0x80, 'latin1');
+  pe.writeUInt16LE(0x014c, 0x84); // Machine: i386
+  pe.writeUInt16LE(0x0102, 0x96); // Characteristics: executable image, 32-bit
+  return pe;
+}
+
+/** A PDF followed by a whole ZIP archive: the reader shows the PDF, unzip lists the archive. */
+export function pdfZipPolyglot(pdf: Buffer = buildPdf()): Buffer {
+  return Buffer.concat([pdf, buildZip([{ name: 'leia-me.txt', data: 'Conteúdo escondido no PDF.\n' }, { name: 'payload.js', data: 'WScript.Echo(1);\n' }])]);
+}
+
+/** A one-page PDF carrying a Windows executable in an uncompressed stream object nothing refers to. */
+export function pdfPePolyglot(): Buffer {
+  const pe = minimalPe().toString('latin1');
+  return buildPdf({ objects: [`<< /Length ${pe.length} >>\nstream\n${pe}\nendstream`] });
 }

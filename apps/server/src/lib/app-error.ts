@@ -3,6 +3,8 @@ import { messageForStatus } from '@viabiliza/contracts/errors';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
+  TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_VERIFIED: 403,

@@ -4,7 +4,7 @@ import type { ExtractionPool, PoolRunOptions } from '@viabiliza/extract/pool';
 import type { ExtractionResult } from '@viabiliza/extract/types';
 import { deedPdf } from '../../../../../packages/extract/test/corpus.ts';
 import { buildPdf } from '../../../../../packages/extract/src/test-fixtures.ts';
-import { decompressionBombPdf, withPortalPage } from '../../../../../packages/extract/test/hostile-pdfs.ts';
+import { decompressionBombPdf, pdfPePolyglot, pdfZipPolyglot, withPortalPage } from '../../../../../packages/extract/test/hostile-pdfs.ts';
 import { createTestApp, eventually, multipartBody, signUp, type TestApp } from '../../../test/helper.ts';
 
 /**
@@ -57,6 +57,15 @@ describe('PDFs that fooled or hurt the reader', () => {
     const body = await upload(cookie, [{ name: 'boleto.pdf', content: withPortalPage(pdf) }]);
     expect(body.quarantinedCount).toBe(1);
     expect(await getDoc(cookie, body.documents[0]!.id)).toMatchObject({ status: 'quarantined', quarantineReason: 'PDF com conteúdo ativo (JavaScript, JS, OpenAction)' });
+  });
+
+  it('quarantines a PDF that is also a ZIP or an executable, with the reason shown', async () => {
+    const { cookie } = await signUp(t);
+    const body = await upload(cookie, [{ name: 'matricula.pdf', content: pdfZipPolyglot() }, { name: 'iptu.pdf', content: pdfPePolyglot() }]);
+    expect(body.quarantinedCount).toBe(2);
+    const [zip, pe] = body.documents;
+    expect(await getDoc(cookie, zip!.id)).toMatchObject({ status: 'quarantined', quarantineReason: 'Arquivo poliglota: PDF com ZIP embutido' });
+    expect(await getDoc(cookie, pe!.id)).toMatchObject({ status: 'quarantined', quarantineReason: 'Arquivo poliglota: PDF com executável embutido' });
   });
 
   it('ends a decompression bomb in error with the Portuguese reason, at once, and the server answers', { timeout: 90_000 }, async () => {

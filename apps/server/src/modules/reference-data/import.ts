@@ -12,7 +12,7 @@ import {
 import { BRAZILIAN_STATES, PROPERTY_TYPES, parseBrNumber } from '@viabiliza/contracts/questionnaire';
 import { fold, type ReferenceRow } from '@viabiliza/engine/reference-data';
 import { analysisDate } from '@viabiliza/engine/resolve-inputs';
-import { readFirstSheetCells } from '@viabiliza/extract/spreadsheet';
+import { TableReadError } from '@viabiliza/extract/table-limits';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
@@ -31,46 +31,6 @@ const PROPERTY_TYPE_WORDS = new Set<string>(['residencial', 'comercial', ...PROP
 const MONTHS: Record<string, string> = { jan: '01', fev: '02', mar: '03', abr: '04', mai: '05', jun: '06', jul: '07', ago: '08', set: '09', out: '10', nov: '11', dez: '12' };
 
 type Produced = Omit<ReferenceRow, 'id'>;
-
-function isXlsx(bytes: Buffer): boolean {
-  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
-/** CSV lines to cells: ';' when the first line has one (Brazilian Excel), else ','; double quotes honoured. */
-export function parseCsv(text: string): string[][] {
-  const clean = text.replace(/^\uFEFF/, '');
-  const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
-  const sep = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < clean.length; i++) {
-    const ch = clean[i]!;
-    if (quoted) {
-      if (ch === '"' && clean[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === sep) {
-      row.push(cell.trim());
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && clean[i + 1] === '\n') i++;
-      row.push(cell.trim());
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell.trim());
-    rows.push(row);
-  }
-  return rows;
-}
 
 /** 'dd/MM/yyyy', 'MM/yyyy', 'nov/2024', 'yyyy-MM(-dd)' → ISO with the precision given; null otherwise. */
 export function parseDate(raw: string): string | null {
@@ -138,6 +98,11 @@ function common(cells: Record<string, string>, today: string, errors: string[]):
 function validateLine(kind: ReferenceImportKind, raw: string[], today: string): LineResult {
   const errors: string[] = [];
   const produces: Produced[] = [];
+  const columns = REFERENCE_IMPORT_COLUMNS[kind];
+  raw.forEach((cell, i) => {
+    if (formulaLike(cell.trim())) errors.push(`${columns[i] ?? `coluna ${i + 1}`}: começa com '${cell.trim()[0]}' e seria lida como fórmula de planilha; não é aceita`);
+  });
+  if (errors.length) return { errors, produces };
   const get = (i: number) => (raw[i] ?? '').trim();
   if (kind === 'fipezap') {
     const city = get(0);
@@ -192,20 +157,35 @@ function validateLine(kind: ReferenceImportKind, raw: string[], today: string): 
   return { errors, produces };
 }
 
-async function readCells(input: ReferenceImportInput): Promise<{ cells: string[][] | null; error: string | null }> {
+/**
+ * The file's cells, read on an extraction thread (`readTable`: decoded size, heap and time
+ * bounded there); a bomb is 413, a sheet too slow to read 422, an unreadable one a file error.
+ */
+async function readCells(ctx: AppContext, adminId: string, input: ReferenceImportInput): Promise<{ cells: string[][] | null; error: string | null }> {
   const bytes = Buffer.from(input.contentBase64, 'base64');
   if (bytes.length === 0) return { cells: null, error: 'Arquivo vazio.' };
   if (bytes.length > REFERENCE_IMPORT_MAX_BYTES) return { cells: null, error: `Arquivo maior que ${REFERENCE_IMPORT_MAX_BYTES / 1024} KB.` };
-  if (isXlsx(bytes)) {
-    try {
-      return { cells: await readFirstSheetCells(bytes), error: null };
-    } catch {
-      return { cells: null, error: 'Planilha XLSX ilegível.' };
-    }
+  let cells: string[][];
+  try {
+    cells = await ctx.extraction.readTable(bytes, { owner: adminId });
+  } catch (error) {
+    if (!(error instanceof TableReadError)) throw error;
+    if (error.reason === 'too-large') throw new AppError('TOO_LARGE', error.message);
+    if (error.reason === 'timeout') throw new AppError('UNPROCESSABLE', error.message);
+    return { cells: null, error: error.message };
   }
-  const text = bytes.toString('utf8');
-  if (text.includes('\uFFFD')) return { cells: parseCsv(bytes.toString('latin1')), error: null };
-  return { cells: parseCsv(text), error: null };
+  // PostgreSQL text cannot hold NUL (it was a 500); a UTF-16 CSV is full of them.
+  const nul = cells.findIndex((row) => row.some((c) => c.includes('\u0000')));
+  if (nul >= 0) throw new AppError('VALIDATION', `A linha ${nul + 1} contém o caractere nulo (NUL): salve a planilha como CSV UTF-8 ou XLSX e envie novamente.`);
+  return { cells, error: null };
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (OWASP 'CSV injection': '=', '+', '-', '@', tab or
+ * CR first) unless it is a number ('-5' is one, and the range check answers it).
+ */
+function formulaLike(cell: string): boolean {
+  return /^[=+\-@\t\r]/.test(cell) && parseBrNumber(cell) === null;
 }
 
 function isHeader(kind: ReferenceImportKind, row: string[]): boolean {
@@ -214,11 +194,16 @@ function isHeader(kind: ReferenceImportKind, row: string[]): boolean {
   return first === expected || first.startsWith(expected.split(' ')[0]!);
 }
 
-export async function previewImport(input: ReferenceImportInput, now: Date = new Date()): Promise<ReferenceImportPreview & { _produced: Produced[][] }> {
+export async function previewImport(
+  ctx: AppContext,
+  adminId: string,
+  input: ReferenceImportInput,
+  now: Date = new Date(),
+): Promise<ReferenceImportPreview & { _produced: Produced[][] }> {
   const today = analysisDate(now.toISOString()) ?? now.toISOString().slice(0, 10);
   const columns = REFERENCE_IMPORT_COLUMNS[input.kind];
   const empty = { kind: input.kind, columns, rows: [], valid: 0, invalid: 0, _produced: [] };
-  const { cells, error } = await readCells(input);
+  const { cells, error } = await readCells(ctx, adminId, input);
   if (!cells) return { ...empty, fileError: error };
   const lines = cells.map((row, i) => ({ line: i + 1, row })).filter((l) => l.row.some((c) => c.trim() !== ''));
   if (lines.length && isHeader(input.kind, lines[0]!.row)) lines.shift();
@@ -246,7 +231,7 @@ function rowId(p: Produced): string {
 }
 
 export async function commitImport(ctx: AppContext, request: FastifyRequest, adminId: string, input: ReferenceImportInput, now: Date = new Date()): Promise<ReferenceImportResult> {
-  const preview = await previewImport(input, now);
+  const preview = await previewImport(ctx, adminId, input, now);
   if (preview.fileError) throw new AppError('VALIDATION', preview.fileError);
   const produced = preview._produced.flat();
   if (produced.length === 0) throw new AppError('VALIDATION', 'Nenhuma linha válida para importar: corrija os erros indicados na prévia.');

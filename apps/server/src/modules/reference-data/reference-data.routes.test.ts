@@ -3,9 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { referenceImports, referenceRows, securityAudit } from '@viabiliza/db/schema';
+import { buildZip, xlsxBomb, xlsxEntries } from '@viabiliza/extract/test-fixtures';
 import { ADMIN_EMAIL, createTestApp, eventually, signUp, type TestApp } from '../../../test/helper.ts';
 import { refreshSgs } from './refresh.ts';
-import { parseDate, parseCsv } from './import.ts';
+import { parseDate } from './import.ts';
+import { sgsStatusOf } from './reference-data.service.ts';
+import { SGS_SERIES } from './sgs.ts';
 
 // A loopback server speaking SGS's JSON: never the real Banco Central in tests.
 const IPCA_MONTHS = Array.from({ length: 13 }, (_, i) => {
@@ -83,6 +86,85 @@ describe('SGS refresh', () => {
     expect(page.sgs).toMatchObject({ enabled: false });
     expect(page.sgs.message).toContain('desativada');
     expect(page.rows.find((r: { id: string }) => r.id === 'sgs-432-2026-10')).toMatchObject({ origin: 'sgs', cadence: 'monthly' });
+  });
+});
+
+// One series at a time against a loopback server whose answer each test sets.
+describe('SGS answers are checked', () => {
+  const selic = [SGS_SERIES.find((s) => s.code === 432)!];
+  const now = new Date('2026-11-25T12:00:00Z');
+  let handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void = (_req, res) => res.end('[]');
+  let hostile: Server;
+  let hostileUrl = '';
+  const elsewhere: string[] = [];
+  let other: Server;
+  let otherUrl = '';
+  beforeAll(async () => {
+    hostile = createServer((req, res) => handler(req, res));
+    other = createServer((req, res) => {
+      elsewhere.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ data: '31/10/2026', valor: '1.00' }]));
+    });
+    await Promise.all([hostile, other].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    // 'localhost' is another host name than the configured 127.0.0.1.
+    otherUrl = `http://localhost:${(other.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await Promise.all([hostile, other].map((server) => new Promise((resolve) => server?.close(resolve))));
+  });
+
+  it('stops reading an answer past 2 MB', async () => {
+    let sent = 0;
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const write = () => {
+        // 300 MB were on offer; the client hangs up after 2 MB.
+        while (sent < 300 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
+        if (sent < 300 * 1024 * 1024 && !res.destroyed) res.once('drain', write);
+        else res.end();
+      };
+      write();
+    };
+    const out = await refreshSgs(withSgs(hostileUrl), { now, series: selic, timeoutMs: 5000 });
+    expect(out).toMatchObject({ status: 'failed', rowsAdded: 0 });
+    expect(out.errors).toEqual(['Selic: resposta do SGS maior que 2 MB']);
+    expect(sent).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('follows a redirect on the same host only', async () => {
+    handler = (req, res) => {
+      if (req.url?.startsWith('/dados/')) res.writeHead(302, { location: `/v2${req.url}` }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ data: '31/10/2026', valor: '14.75' }]));
+    };
+    const same = await refreshSgs(withSgs(hostileUrl), { now, series: selic });
+    expect(same.status).toBe('ok');
+
+    handler = (req, res) => res.writeHead(302, { location: `${otherUrl}${req.url}` }).end();
+    const out = await refreshSgs(withSgs(hostileUrl), { now, series: selic });
+    expect(out.status).toBe('failed');
+    expect(out.errors[0]).toMatch(/^Selic: redirecionamento para outro servidor recusado \(localhost:\d+\)$/);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('refuses an implausible Selic, keeps the stored one and tells the admin', async () => {
+    handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ data: '31/10/2026', valor: '99999999999.00' }]));
+    const out = await refreshSgs(withSgs(hostileUrl), { now, series: selic });
+    const message = 'Selic: Valor implausível recebido do SGS para Selic: 99.999.999.999 % em 31/10/2026 (aceito de 0 a 100 % a.a.); mantido o valor anterior';
+    expect(out).toMatchObject({ status: 'failed', rowsAdded: 0, errors: [message] });
+    const [stored] = await t.database.db.select().from(referenceRows).where(eq(referenceRows.id, 'sgs-432-2026-10'));
+    expect(stored?.value).toBe(0.1475);
+    // What the admin page shows as the refresh's state.
+    expect((await sgsStatusOf(withSgs(hostileUrl))).message).toBe(`Última tentativa falhou: ${message}. Os valores anteriores continuam em uso.`);
+  });
+
+  it('stores a plausible value', async () => {
+    handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ data: '30/11/2026', valor: '14.25' }]));
+    const out = await refreshSgs(withSgs(hostileUrl), { now: new Date('2026-11-30T12:00:00Z'), series: selic });
+    expect(out).toMatchObject({ status: 'ok', rowsAdded: 1 });
+    const [stored] = await t.database.db.select().from(referenceRows).where(eq(referenceRows.id, 'sgs-432-2026-11'));
+    expect(stored).toMatchObject({ series: 'selic', value: 0.1425 });
   });
 });
 
@@ -180,6 +262,55 @@ describe('reference data admin routes', () => {
     expect(cubRow).toMatchObject({ state: 'BA', value: 2345.67, asOf: '2026-09' });
   });
 
+  it('refuses a NUL character with a 400 in Portuguese, and formula cells line by line', async () => {
+    const nul = await inject(admin.cookie, 'POST', '/api/admin/reference-data/import', { kind: 'cub', fileName: 'x.csv', contentBase64: b64('UF;R$/m²;data;fonte\nBA;1;09/2026;Sind\u0000uscon\n') });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toBe('A linha 2 contém o caractere nulo (NUL): salve a planilha como CSV UTF-8 ou XLSX e envie novamente.');
+    const formulas = 'cidade;UF;alíquota (%);alíquota financiada (%);teto financiado R$;lei;data;fonte\n=HYPERLINK("http://x");BA;3;;;;01/01/2026;Prefeitura\nIlhéus;BA;3;;;@SUM(1);01/01/2026;Prefeitura\nItabuna;BA;-2;;;;01/01/2026;Prefeitura\n';
+    const preview = (await inject(admin.cookie, 'POST', '/api/admin/reference-data/import/preview', { kind: 'itbi', fileName: 'f.csv', contentBase64: b64(formulas) })).json();
+    expect(preview.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
+      ["cidade: começa com '=' e seria lida como fórmula de planilha; não é aceita"],
+      ["lei: começa com '@' e seria lida como fórmula de planilha; não é aceita"],
+      // A negative number is a number: the range check answers it.
+      ["alíquota (%): valor fora da faixa '-2'"],
+    ]);
+    expect(preview.valid).toBe(0);
+  });
+
+  it('reads an XLSX zip bomb on an extraction thread: refused in Portuguese, the API answering meanwhile', { timeout: 60_000 }, async () => {
+    const bomb = xlsxBomb(); // about 430 KB inflating to 400 MiB
+    const rssBefore = process.memoryUsage.rss();
+    let done = false;
+    const latencies: number[] = [];
+    const poll = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const health = await t.app.inject({ url: '/api/health' });
+        latencies.push(performance.now() - started);
+        expect(health.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    try {
+      for (const url of ['/api/admin/reference-data/import/preview', '/api/admin/reference-data/import']) {
+        const res = await inject(admin.cookie, 'POST', url, { kind: 'cub', fileName: 'bomba.xlsx', contentBase64: bomb.toString('base64') });
+        expect(res.statusCode).toBe(413);
+        expect(res.json().error).toEqual({ code: 'TOO_LARGE', message: 'Planilha com conteúdo compactado grande demais (possível bomba de descompressão): o limite é de 8 MB descompactados.' });
+      }
+      // A small XLSX still imports once the bomb is refused.
+      const cub = buildZip(xlsxEntries([['UF', 'R$/m²', 'data', 'fonte'], ['PE', '2.100,00', '09/2026', 'Sinduscon-PE']]));
+      expect((await inject(admin.cookie, 'POST', '/api/admin/reference-data/import', { kind: 'cub', fileName: 'cub.xlsx', contentBase64: cub.toString('base64') })).json()).toMatchObject({ rowsAdded: 1 });
+    } finally {
+      done = true;
+      await poll;
+    }
+    const max = Math.max(...latencies);
+    console.info(`health during the bomb: ${latencies.length} polls, max ${max.toFixed(0)} ms`);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(max).toBeLessThan(1000);
+    expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(200 * 1024 * 1024);
+  });
+
   it('refuses an empty file and a file without valid lines', async () => {
     const empty = await inject(admin.cookie, 'POST', '/api/admin/reference-data/import/preview', { kind: 'cub', fileName: 'x.csv', contentBase64: b64('UF;R$/m²;data;fonte\n') });
     expect(empty.json().fileError).toBe('Nenhuma linha de dados no arquivo.');
@@ -197,10 +328,5 @@ describe('import parsing', () => {
     expect(parseDate('2026-10')).toBe('2026-10');
     expect(parseDate('31/02/2026')).toBeNull();
     expect(parseDate('13/2026')).toBeNull();
-  });
-
-  it('splits CSV by semicolon or comma, honouring quotes', () => {
-    expect(parseCsv('a;"b;c";d\r\n1;2;3')).toEqual([['a', 'b;c', 'd'], ['1', '2', '3']]);
-    expect(parseCsv('a,"1,5"\n')).toEqual([['a', '1,5']]);
   });
 });

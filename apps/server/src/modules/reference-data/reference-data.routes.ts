@@ -39,15 +39,15 @@ export async function referenceDataRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.post('/api/admin/reference-data/import/preview', {
     bodyLimit: 1024 * 1024,
-    schema: { tags, summary: 'Prévia de uma importação (CSV ou XLSX): cada linha com seus erros', body: referenceImportInput, response: { 200: referenceImportPreview, 413: errorBody, ...errors } },
+    schema: { tags, summary: 'Prévia de uma importação (CSV ou XLSX): cada linha com seus erros', body: referenceImportInput, response: { 200: referenceImportPreview, 400: errorBody, 413: errorBody, 422: errorBody, ...errors } },
   }, async (request) => {
-    const { _produced: _, ...preview } = await previewImport(request.body);
+    const { _produced: _, ...preview } = await previewImport(ctx, currentUser(request).id, request.body);
     return preview;
   });
 
   r.post('/api/admin/reference-data/import', {
     bodyLimit: 1024 * 1024,
     config: { rateLimit: routeLimit('adminSecurity', (req) => req.user?.id ?? '') },
-    schema: { tags, summary: 'Confirmar a importação: grava as linhas válidas com o id do administrador', body: referenceImportInput, response: { 200: referenceImportResult, 400: errorBody, 413: errorBody, 429: errorBody, ...errors } },
+    schema: { tags, summary: 'Confirmar a importação: grava as linhas válidas com o id do administrador', body: referenceImportInput, response: { 200: referenceImportResult, 400: errorBody, 413: errorBody, 422: errorBody, 429: errorBody, ...errors } },
   }, async (request) => commitImport(ctx, request, currentUser(request).id, request.body));
 }

@@ -5,6 +5,7 @@ import { REFERENCE_ROWS, cadenceOf, normalizeCity, referenceDataset, staleRefere
 import { analysisDate } from '@viabiliza/engine/resolve-inputs';
 import type { AppContext } from '../../context.ts';
 import { lastSgsRun, listReferenceRows, type ReferenceRowRecord } from './reference-data.repository.ts';
+import { plausibleSgsRow } from './sgs.ts';
 
 /** A stored row as the engine reads it. */
 export function toEngineRow(r: ReferenceRowRecord): ReferenceRow {
@@ -42,7 +43,7 @@ export function invalidateReferenceRows(db: Database): void {
 async function cached(db: Database): Promise<{ rows: ReferenceRow[]; version: string }> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit;
-  const rows = (await listReferenceRows(db)).map(toEngineRow);
+  const rows = (await listReferenceRows(db)).map(toEngineRow).filter(plausibleSgsRow);
   // Append-only rows: their ids name the dataset (used in the analysis cache key).
   const version = rows.length ? `${rows.length}:${rows.map((r) => r.id).sort().at(-1)}:${rows.reduce((h, r) => (h * 31 + r.id.length + r.value) % 1e9, 7)}` : '';
   const entry = { at: Date.now(), rows, version };

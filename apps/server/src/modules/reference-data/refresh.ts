@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { insertImport, insertReferenceRows, lastSgsRun } from './reference-data.repository.ts';
 import { invalidateReferenceRows } from './reference-data.service.ts';
-import { fetchSgs, SGS_SERIES, SgsError, sgsRows, type SgsSeries } from './sgs.ts';
+import { checkPlausible, fetchSgs, SGS_SERIES, SgsError, sgsRows, type SgsSeries } from './sgs.ts';
 
 /** Two years back: enough for a 12-month accumulation of each of the last 12 months. */
 const LOOKBACK_DAYS = 730;
@@ -15,12 +15,13 @@ export interface RefreshOutcome {
 
 /**
  * Fetches every SGS series and stores the rows not stored yet (ids are stable: a second run adds
- * nothing). Never throws: a series that cannot be fetched or is malformed is reported in the
- * run's audit row (reference_imports, origin 'sgs') and the rows already stored stay in use.
+ * nothing). Never throws: a series that cannot be fetched, is malformed, too large, redirected to
+ * another host or holds an implausible value is reported in the run's audit row (reference_imports,
+ * origin 'sgs'; the admin page shows it) and the rows already stored stay in use.
  */
 export async function refreshSgs(
   ctx: AppContext,
-  options: { now?: Date; series?: readonly SgsSeries[]; timeoutMs?: number; log?: { warn: (o: object, msg: string) => void } } = {},
+  options: { now?: Date; series?: readonly SgsSeries[]; timeoutMs?: number; maxBodyBytes?: number; log?: { warn: (o: object, msg: string) => void } } = {},
 ): Promise<RefreshOutcome> {
   const baseUrl = ctx.config.sgsBaseUrl;
   if (!baseUrl) return { status: 'disabled', rowsAdded: 0, errors: [] };
@@ -31,7 +32,8 @@ export async function refreshSgs(
   let rowsAdded = 0;
   for (const s of options.series ?? SGS_SERIES) {
     try {
-      const points = await fetchSgs(baseUrl, s.code, from, now, options.timeoutMs ?? SGS_TIMEOUT_MS);
+      const points = await fetchSgs(baseUrl, s.code, from, now, options.timeoutMs ?? SGS_TIMEOUT_MS, { maxBodyBytes: options.maxBodyBytes });
+      checkPlausible(s, points);
       const rows = sgsRows(s, points);
       const added = await insertReferenceRows(
         ctx.db,

@@ -19,14 +19,28 @@ export interface SgsSeries {
   /** Series of the 12-month accumulation (monthly-change only). */
   series12m?: string;
   label: string;
+  /**
+   * The published values (percent) that can be true; anything outside is refused with the whole
+   * answer, and the rows already stored stay in use. Wide on purpose: they stop a broken or
+   * hostile answer (a Selic of 99.999.999.999 %), not an unusual month.
+   */
+  plausible: { min: number; max: number; unit: string };
 }
 
 export const SGS_SERIES: readonly SgsSeries[] = [
-  { code: 432, name: 'Selic', kind: 'daily-rate', series: 'selic', label: 'Selic (meta, a.a.)' },
-  { code: 433, name: 'IPCA', kind: 'monthly-change', series: 'ipca-mensal', series12m: 'ipca', label: 'IPCA' },
-  { code: 189, name: 'IGP-M', kind: 'monthly-change', series: 'igpm-mensal', series12m: 'igpm-12m', label: 'IGP-M' },
-  { code: 226, name: 'TR', kind: 'daily-rate', series: 'tr', label: 'TR (ao mês)' },
+  // Selic has been between 2 % and 45 % a.a. since the Real; 0–100 % is every rate the engine can use.
+  { code: 432, name: 'Selic', kind: 'daily-rate', series: 'selic', label: 'Selic (meta, a.a.)', plausible: { min: 0, max: 100, unit: '% a.a.' } },
+  // Monthly inflation: the Real's worst months were under 5 %; −20 % to +50 % a month.
+  { code: 433, name: 'IPCA', kind: 'monthly-change', series: 'ipca-mensal', series12m: 'ipca', label: 'IPCA', plausible: { min: -20, max: 50, unit: '% no mês' } },
+  { code: 189, name: 'IGP-M', kind: 'monthly-change', series: 'igpm-mensal', series12m: 'igpm-12m', label: 'IGP-M', plausible: { min: -20, max: 50, unit: '% no mês' } },
+  // TR is never negative (Lei 8.177/1991, floored at zero) and has stayed under 3 % a month.
+  { code: 226, name: 'TR', kind: 'daily-rate', series: 'tr', label: 'TR (ao mês)', plausible: { min: 0, max: 10, unit: '% no mês' } },
 ];
+
+/** Largest SGS answer read (two years of a daily series is about 40 KB); beyond, reading stops. */
+export const SGS_MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Redirects followed, and only to the configured host (SGS answers without any). */
+export const SGS_MAX_REDIRECTS = 3;
 
 export interface SgsPoint {
   /** YYYY-MM-DD */
@@ -59,19 +73,110 @@ export function parseSgs(body: unknown): SgsPoint[] {
   });
 }
 
-export async function fetchSgs(baseUrl: string, code: number, from: Date, to: Date, timeoutMs: number): Promise<SgsPoint[]> {
+const brPercent = (v: number) => v.toLocaleString('pt-BR', { maximumFractionDigits: 6 });
+
+/** Refuses the answer when any value is outside the series' plausible range (see SGS_SERIES). */
+export function checkPlausible(s: SgsSeries, points: readonly SgsPoint[]): void {
+  const bad = points.find((p) => p.value < s.plausible.min || p.value > s.plausible.max);
+  if (!bad) return;
+  const [y, m, d] = bad.date.split('-');
+  throw new SgsError(
+    `Valor implausível recebido do SGS para ${s.name}: ${brPercent(bad.value)} % em ${d}/${m}/${y} (aceito de ${brPercent(s.plausible.min)} a ${brPercent(s.plausible.max)} ${s.plausible.unit}); mantido o valor anterior`,
+  );
+}
+
+/**
+ * A stored SGS row (a fraction) within its series' range: rows stored before the check existed
+ * are not used when they are not (a 12-month accumulation between −90 % and +1000 %).
+ */
+export function plausibleSgsRow(r: Pick<ReferenceRow, 'series' | 'value' | 'origin'>): boolean {
+  if (r.origin !== 'sgs') return true;
+  const monthly = SGS_SERIES.find((s) => s.series === r.series);
+  if (monthly) return r.value * 100 >= monthly.plausible.min && r.value * 100 <= monthly.plausible.max;
+  if (SGS_SERIES.some((s) => s.series12m === r.series)) return r.value > -0.9 && r.value < 10;
+  return true;
+}
+
+/**
+ * GETs `url` following redirects only within its own origin (at most SGS_MAX_REDIRECTS), so a
+ * compromised or spoofed answer cannot send the server to another host.
+ */
+async function getSameOrigin(url: string, signal: AbortSignal): Promise<Response> {
+  const origin = new URL(url).origin;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(current, { signal, redirect: 'manual', headers: { accept: 'application/json' } });
+    if (res.status < 300 || res.status >= 400 || res.status === 304) return res;
+    await res.body?.cancel();
+    const location = res.headers.get('location');
+    if (!location) throw new SgsError(`Banco Central respondeu ${res.status} sem destino`);
+    const next = new URL(location, current);
+    if (next.origin !== origin) throw new SgsError(`redirecionamento para outro servidor recusado (${next.host})`);
+    if (hop >= SGS_MAX_REDIRECTS) throw new SgsError(`mais de ${SGS_MAX_REDIRECTS} redirecionamentos`);
+    current = next.toString();
+  }
+}
+
+/** The body as text, at most `maxBytes`: a larger answer is cut off and refused, never buffered. */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  const tooLarge = () => new SgsError(`resposta do SGS maior que ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function fetchSgs(
+  baseUrl: string,
+  code: number,
+  from: Date,
+  to: Date,
+  timeoutMs: number,
+  options: { maxBodyBytes?: number } = {},
+): Promise<SgsPoint[]> {
   const url = `${baseUrl.replace(/\/$/, '')}/dados/serie/bcdata.sgs.${code}/dados?formato=json&dataInicial=${sgsDate(from)}&dataFinal=${sgsDate(to)}`;
+  // One budget for the connection, the redirects and the body: a slow trickle times out too.
+  const signal = AbortSignal.timeout(timeoutMs);
+  const unavailable = (err: unknown) => {
+    if (err instanceof SgsError) return err;
+    const reason = (err as Error).name === 'TimeoutError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'sem conexão';
+    return new SgsError(`Banco Central indisponível (${reason})`);
+  };
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    res = await getSameOrigin(url, signal);
   } catch (err) {
-    const reason = (err as Error).name === 'TimeoutError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'sem conexão';
-    throw new SgsError(`Banco Central indisponível (${reason})`);
+    throw unavailable(err);
   }
-  if (!res.ok) throw new SgsError(`Banco Central respondeu ${res.status}`);
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new SgsError(`Banco Central respondeu ${res.status}`);
+  }
+  let text: string;
+  try {
+    text = await readCapped(res, options.maxBodyBytes ?? SGS_MAX_BODY_BYTES);
+  } catch (err) {
+    throw unavailable(err);
+  }
   let body: unknown;
   try {
-    body = await res.json();
+    body = JSON.parse(text);
   } catch {
     throw new SgsError('resposta do SGS não é JSON');
   }

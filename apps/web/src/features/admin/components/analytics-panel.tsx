@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, Res
 import { COST_PER_TOKEN, REVENUE_PER_ANALYSIS, type AnalyticsReport } from '@viabiliza/contracts/analytics';
 
 import { useAnalytics, type AnalyticsPeriod } from '@/features/admin/api/get-analytics';
+import { analyticsCsv } from '@/features/admin/utils/analytics-csv';
 import { QueryError } from '@/components/errors/query-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,40 +23,8 @@ const PERIODS: { value: AnalyticsPeriod; label: string }[] = [
 const pct = (v: number | null) => (v === null ? '—' : `${formatDecimal(v)}%`);
 const seconds = (v: number | null) => (v === null ? '—' : `${formatDecimal(v)} s`);
 
-/** The figures on screen as CSV (semicolon-separated, decimal comma: what Excel in pt-BR opens). */
-function toCsv(r: AnalyticsReport): string {
-  const num = (v: number | null) => (v === null ? '' : String(v).replace('.', ','));
-  const lines = [
-    ['Seção', 'Indicador', 'Valor'],
-    ['Período', 'Dias', num(r.periodDays)],
-    ['Período', 'Desde', r.since],
-    ['KPI', 'Usuários ativos', num(r.kpis.activeUsers)],
-    ['KPI', 'Novos usuários', num(r.kpis.newUsers)],
-    ['KPI', 'Novos usuários com análise', num(r.kpis.convertedUsers)],
-    ['KPI', 'Conversão (%)', num(r.kpis.conversionPercent)],
-    ['KPI', 'Análises', num(r.kpis.analyses)],
-    ['KPI', 'Tempo médio de análise (s)', num(r.kpis.avgRunSeconds)],
-    ['KPI', 'Execuções concluídas', num(r.kpis.runsCompleted)],
-    ['KPI', 'Execuções com falha', num(r.kpis.runsFailed)],
-    ['KPI', 'Taxa de sucesso (%)', num(r.kpis.successRate)],
-    ['KPI', 'Receita estimada (R$)', num(r.kpis.estimatedRevenue)],
-    ...r.hourly.map((h) => ['Uso por hora', `${String(h.hour).padStart(2, '0')}h`, num(h.analyses)]),
-    ...r.providers.flatMap((p) => [
-      ['Provider', `${p.name} - análises`, num(p.analyses)],
-      ['Provider', `${p.name} - tokens`, num(p.tokens)],
-      ['Provider', `${p.name} - custo (R$)`, num(p.cost)],
-      ['Provider', `${p.name} - taxa de sucesso (%)`, num(p.successRate)],
-    ]),
-    ['Performance', 'Tempo médio de análise (s)', num(r.performance.avgRunSeconds)],
-    ['Performance', 'Uptime medido (%)', num(r.performance.uptimePercent)],
-    ['Performance', 'Alertas abertos', num(r.performance.openAlerts)],
-    ['Performance', 'Amostras de monitoramento', num(r.performance.samples)],
-  ];
-  return lines.map((l) => l.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n');
-}
-
 function exportCsv(r: AnalyticsReport) {
-  const blob = new Blob(['\uFEFF', toCsv(r)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob(['\uFEFF', analyticsCsv(r)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
