@@ -18,14 +18,22 @@ import type { ZipListing } from './zip-inspect.ts';
  */
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export interface ZipLimits {
+  maxTotalUncompressed: number;
+  maxRatio: number;
+  ratioAppliesAbove: number;
+  maxEntries: number;
+  timeoutMs: number;
+}
+
 /** Decompression limits for DOCX/XLSX. */
-export const ZIP_LIMITS = {
+export const ZIP_LIMITS: ZipLimits = {
   maxTotalUncompressed: 100 * 1024 * 1024,
   maxRatio: 100,
   ratioAppliesAbove: 1024 * 1024,
   maxEntries: MAX_ZIP_ENTRIES,
   timeoutMs: 15_000,
-} as const;
+};
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_SIDE = 20_000;
 const CONTENT_SCAN_BYTES = 8192;
@@ -248,20 +256,21 @@ const NESTED_ARCHIVE_NAME = /\.(zip|rar|7z|gz|tgz|tar|jar|cab|docx|xlsx|pptx|doc
 /** OLE and OOXML objects embedded in a document (a chart's workbook) are zips by design. */
 const EMBEDDINGS = /^(word|xl|ppt)\/embeddings\//i;
 
-export function zipBombReasons(listing: ZipListing): string[] {
+/** Why a zip's central directory (declared sizes, names) looks like a bomb; nothing is inflated. */
+export function zipBombReasons(listing: ZipListing, limits: ZipLimits = ZIP_LIMITS): string[] {
   const reasons: string[] = [];
-  if (listing.entryCount > ZIP_LIMITS.maxEntries) reasons.push(`mais de ${ZIP_LIMITS.maxEntries} entradas`);
+  if (listing.entryCount > limits.maxEntries) reasons.push(`mais de ${limits.maxEntries} entradas`);
   let total = 0;
   for (const entry of listing.entries) {
     total += entry.uncompressedSize;
     const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-    if (entry.uncompressedSize > ZIP_LIMITS.ratioAppliesAbove && ratio > ZIP_LIMITS.maxRatio) {
+    if (entry.uncompressedSize > limits.ratioAppliesAbove && ratio > limits.maxRatio) {
       reasons.push(`taxa de compressão ${Math.round(ratio)}:1 em ${entry.name}`);
     }
     if (entry.pathProblem) reasons.push(`${entry.pathProblem} em ${entry.name}`);
     if (NESTED_ARCHIVE_NAME.test(entry.name) && !EMBEDDINGS.test(entry.name)) reasons.push(`arquivo compactado aninhado ${entry.name}`);
   }
-  if (total > ZIP_LIMITS.maxTotalUncompressed) reasons.push('tamanho descompactado acima de 100 MB');
+  if (total > limits.maxTotalUncompressed) reasons.push(`tamanho descompactado acima de ${Math.round(limits.maxTotalUncompressed / (1024 * 1024))} MB`);
   return reasons;
 }
 
