@@ -1,3 +1,5 @@
+// Zod's messages in Portuguese for every schema the routes validate with.
+import '@viabiliza/contracts/zod-locale';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';

@@ -1,4 +1,5 @@
 import './index.css';
+import '@viabiliza/contracts/zod-locale';
 
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

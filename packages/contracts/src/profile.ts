@@ -1,3 +1,4 @@
+import { BIDI_CONTROL_MESSAGE, hasBidiControl } from './text-rules.ts';
 import { z } from 'zod';
 
 /** Spec 01 §5 'Profile schema phone': 10 to 15 of digits, spaces, dashes, parentheses, optional plus. */
@@ -25,7 +26,8 @@ export const updateProfileInput = z.object({
     .string({ error: 'Nome deve ter pelo menos 2 caracteres' })
     .trim()
     .min(2, { error: 'Nome deve ter pelo menos 2 caracteres' })
-    .max(100, { error: 'Nome muito longo' }),
+    .max(100, { error: 'Nome muito longo' })
+    .refine((name) => !hasBidiControl(name), BIDI_CONTROL_MESSAGE),
   phone: z
     .string()
     .trim()

@@ -1,3 +1,4 @@
+import { BIDI_CONTROL_MESSAGE, hasBidiControl } from './text-rules.ts';
 import { z } from 'zod';
 
 /**
@@ -37,7 +38,8 @@ export const propertyTitle = z
   .string({ error: PROPERTY_MESSAGES.titleRequired })
   .trim()
   .min(1, PROPERTY_MESSAGES.titleRequired)
-  .max(PROPERTY_TITLE_MAX, PROPERTY_MESSAGES.titleTooLong);
+  .max(PROPERTY_TITLE_MAX, PROPERTY_MESSAGES.titleTooLong)
+  .refine((title) => !hasBidiControl(title), BIDI_CONTROL_MESSAGE);
 
 /** PATCH /api/properties/:id */
 export const updatePropertyBody = z.object({ title: propertyTitle });
