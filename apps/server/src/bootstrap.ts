@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '@viabiliza/db/client';
 import type { AppConfig } from './config/app-config.ts';
 import type { AppContext } from './context.ts';
 import { createAuth } from './modules/auth/auth.instance.ts';
+import { limitedPasswordHashing } from './modules/auth/password-hashing.ts';
 import { EventHub } from './realtime/event-hub.ts';
 import { startQueue } from './jobs/queue.ts';
 import { welcomeNotificationJob } from './jobs/welcome-notification.ts';
@@ -81,12 +82,14 @@ export interface RuntimeOptions {
 export async function createRuntime(config: AppConfig, database: DatabaseHandle, options: RuntimeOptions): Promise<Runtime> {
   await database.withAdvisoryLock(STARTUP_LOCK_KEY, () => database.migrate(migrationsFolder()));
   const events = new EventHub(database, options.onError);
+  const passwordHashing = limitedPasswordHashing({ concurrency: config.passwordHashConcurrency, newQueueMax: config.newPasswordHashQueueMax });
   // The context is completed below; jobs and loaders read it lazily.
   const ctx = {
     config,
     database,
     db: database.db,
-    auth: createAuth(database.db, config),
+    auth: createAuth(database.db, config, passwordHashing),
+    passwordHashing,
     events,
     storage: (config.s3 ? new S3Storage(config.s3, config.dataDir) : new LocalStorage(config.dataDir)) satisfies FileStorage as FileStorage,
     extraction: options.work ? createExtractionPool({ workerFile: extractionWorkerFile() }) : lazyExtractionPool(),

@@ -1,6 +1,7 @@
 import type { DatabaseHandle, Database } from '@viabiliza/db/client';
 import type { AppConfig } from './config/app-config.ts';
 import type { Auth } from './modules/auth/auth.instance.ts';
+import type { LimitedPasswordHashing } from './modules/auth/password-hashing.ts';
 import type { Queue } from './jobs/queue.ts';
 import type { EventHub } from './realtime/event-hub.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   auth: Auth;
+  /** The password hashes' slots and lanes that `auth` uses (sign-ins before sign-ups). */
+  passwordHashing: LimitedPasswordHashing;
   queue: Queue;
   events: EventHub;
   storage: FileStorage;

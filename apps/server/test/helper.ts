@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@viabiliza/db/client';
-import type { AppConfig } from '../src/config/app-config.ts';
+import { DEMO_EMAIL, type AppConfig } from '../src/config/app-config.ts';
 import { createRuntime, type Runtime } from '../src/bootstrap.ts';
 import { buildApp } from '../src/app.ts';
 
@@ -25,6 +25,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     secureCookies: false,
     queuePollSeconds: 0.5,
     metricsSampleSeconds: 30,
+    // Test files sign up many people from one inject address (127.0.0.1); the real budget is
+    // proven by account-creation-budget.test.ts, which passes `accountCreationBudget: undefined`.
+    accountCreationBudget: { address: { perHour: 10_000, perDay: 10_000 }, network: { perHour: 10_000, perDay: 10_000 } },
     ...overrides,
   };
 }
@@ -164,6 +167,19 @@ export async function signUp(t: TestApp, input: { email?: string; fullName?: str
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { email, cookie: cookieHeader(res.headers['set-cookie']), user: res.json().user as { id: string; role: string } };
+}
+
+/**
+ * The shared demo account of earlier versions (DEMO_EMAIL), as an old database may still hold it:
+ * created behind the sign-up route, which refuses the product's domain, with a browser's session.
+ */
+export async function createLegacyDemoAccount(t: TestApp) {
+  const { headers, response } = await t.runtime.ctx.auth.api.signUpEmail({
+    body: { name: 'Usuário Demo', email: DEMO_EMAIL, password: PASSWORD },
+    headers: new Headers({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' }),
+    returnHeaders: true,
+  });
+  return { email: DEMO_EMAIL, cookie: cookieHeader(headers.getSetCookie()), user: { id: response.user.id } };
 }
 
 export function cookieHeader(setCookie: string | string[] | undefined): string {

@@ -103,3 +103,18 @@ export const DEMO_SANDBOX_MESSAGES = {
   reservedEmail: 'Este domínio de e-mail é reservado para demonstrações. Use outro e-mail.',
   notInDemo: 'Indisponível na demonstração: crie uma conta gratuita para usar este recurso.',
 } as const;
+
+/** Refusals of account creation (sign-up and demo) by the per-person budgets; Retry-After says when. */
+export const ACCOUNT_CREATION_MESSAGES = {
+  addressLimit: 'Muitas contas criadas a partir deste endereço. Tente novamente mais tarde.',
+  networkLimit: 'Muitas contas criadas a partir desta rede. Tente novamente mais tarde.',
+  busy: 'Muitos cadastros ao mesmo tempo. Aguarde alguns segundos e tente novamente.',
+  reservedEmail: 'Este e-mail é reservado à equipe Viabiliza e não pode ser cadastrado. Use outro e-mail.',
+} as const;
+
+/**
+ * The product's own domain: the old shared demo account (demo@viabiliza.com.br) and the public
+ * contact address live there, and an account on it would pass for the team's in shared analyses.
+ * Only the addresses the operator lists in ADMIN_EMAILS may sign up with it.
+ */
+export const RESERVED_EMAIL_DOMAIN = 'viabiliza.com.br';

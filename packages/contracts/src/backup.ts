@@ -72,6 +72,7 @@ export const BACKUP_MESSAGES = {
   keyAlreadyShown:
     'A chave de criptografia já foi exibida e não é mostrada de novo. Ela continua no arquivo backup-key do diretório de dados (DATA_DIR) do servidor.',
   keyFromEnvironment: 'A chave de criptografia vem da variável BACKUP_ENCRYPTION_KEY do servidor e não é exibida aqui.',
+  tooManyWrongPasswords: 'Muitas tentativas de senha incorretas. Aguarde alguns minutos e tente novamente.',
 } as const;
 
 /** The admin's own password, asked again before a backup leaves the server or replaces data. */

@@ -40,3 +40,39 @@ export const SIGN_IN_PROTECTION = {
   accountDelaysMs: [30_000, 60_000, 120_000, 300_000],
   familiarDays: 30,
 } as const;
+
+/**
+ * Accounts created (sign-ups and 'Entrar como Demo' sandboxes together) per person, not per e-mail:
+ * a budget keyed by e-mail gave every new address a fresh one (one address made 59 accounts in a
+ * minute). Counted per client address and per network (IPv4 /24, IPv6 /56: what one subscriber or
+ * one rented server block usually holds, so rotating addresses inside it does not help), in the
+ * database, so every instance shares them.
+ * - per address: 5 an hour covers a family or an office signing up one after the other, and the few
+ *   demos a visitor opens; 20 a day bounds a patient script at one address.
+ * - per network: a bit more (20 an hour, 60 a day), for neighbours behind the same carrier NAT or in
+ *   the same office block, while a script rotating through a /24 gets no more than a few addresses' worth.
+ * Sandboxes have their own daily cap on top (DEMO_SANDBOX.perAddressPerDay).
+ */
+export const ACCOUNT_CREATION_BUDGET = {
+  address: { perHour: 5, perDay: 20 },
+  network: { perHour: 20, perDay: 60 },
+} as const;
+export type AccountCreationBudget = { [scope in keyof typeof ACCOUNT_CREATION_BUDGET]: { perHour: number; perDay: number } };
+
+/**
+ * Password hashes of new passwords (sign-ups, sandboxes, password changes) waiting for the hashing
+ * slots. Sign-ins go first, so a burst of sign-ups cannot starve them; past this many waiting (about
+ * 2 s of work on one core at ~100 ms a hash) a sign-up is answered 429 at once rather than left to
+ * wait behind a flood.
+ */
+export const NEW_PASSWORD_HASH_QUEUE_MAX = 20;
+
+/**
+ * Wrong passwords at the backup re-prompt (download, restore, showing the key), counted per admin
+ * account whatever the address: a stolen session cannot guess the admin's password by spreading
+ * its guesses over many addresses. The count is read from the audit trail, shared by every instance.
+ */
+export const BACKUP_PASSWORD_PROTECTION = {
+  windowMs: 15 * 60_000,
+  failures: 5,
+} as const;

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Env } from './env.ts';
 import { aiConfigFromEnv, type AiConfig } from '../modules/ai/ai-config.ts';
 import type { S3StorageConfig } from '../storage/s3-storage.ts';
+import type { AccountCreationBudget } from '@viabiliza/contracts/rate-limits';
 
 /** What the running server derives from the environment. */
 export interface AppConfig {
@@ -35,12 +36,21 @@ export interface AppConfig {
   recoveryStaleSeconds?: number;
   /** Password hashes (scrypt) at once; default: cores − 1, at least 1 (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency?: number;
+  /** New-password hashes (sign-ups) that may wait for a slot; default NEW_PASSWORD_HASH_QUEUE_MAX. */
+  newPasswordHashQueueMax?: number;
+  /**
+   * Accounts created per address and network (ACCOUNT_CREATION_LIMITS); default
+   * ACCOUNT_CREATION_BUDGET. Tests that sign up many people from 127.0.0.1 raise it (test/helper.ts).
+   */
+  accountCreationBudget?: AccountCreationBudget;
   /** Deploy hook URL per environment name, in configuration order (DEPLOY_ENVIRONMENTS). */
   deployEnvironments?: { name: string; hookUrl: string }[];
   /** GIT_COMMIT, when set. */
   gitCommit?: string;
-  /** BACKUP_ENCRYPTION_KEY as given; absent: one is generated into DATA_DIR/backup-key (modules/backup/backup-crypto.ts). */
+  /** BACKUP_ENCRYPTION_KEY as given; absent: one is generated into `backupKeyFile` (modules/backup/backup-crypto.ts). */
   backupEncryptionKey?: string;
+  /** BACKUP_KEY_FILE, absolute; absent: DATA_DIR/keys/backup-key. */
+  backupKeyFile?: string;
   /** Banco Central SGS base URL for the daily reference refresh (SGS_BASE_URL); absent: no refresh. */
   sgsBaseUrl?: string;
   /** Milliseconds between event-stream heartbeats, each re-checking the stream's session (default 25 000; tests shorten it). */
@@ -99,9 +109,11 @@ export function appConfigFromEnv(env: Env, webDist?: string): AppConfig {
     metricsSampleSeconds: 30,
     recoveryStaleSeconds: env.RECOVERY_STALE_SECONDS,
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    accountCreationBudget: env.ACCOUNT_CREATION_LIMITS,
     deployEnvironments: env.DEPLOY_ENVIRONMENTS.map((e) => ({ name: e.slice(0, e.indexOf('=')), hookUrl: e.slice(e.indexOf('=') + 1) })),
     gitCommit: env.GIT_COMMIT,
     backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
+    backupKeyFile: env.BACKUP_KEY_FILE ? resolve(env.BACKUP_KEY_FILE) : undefined,
     sgsBaseUrl: env.SGS_BASE_URL === 'off' ? undefined : env.SGS_BASE_URL.replace(/\/$/, ''),
   };
 }

@@ -65,6 +65,18 @@ export const envSchema = z.object({
   RECOVERY_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Password hashes (scrypt, ~100 ms of a core each) at once; unset: cores − 1, at least 1. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Accounts created (sign-ups and demos) per address an hour, a day, per network an hour, a day:
+   * '5,20,20,60'; unset: ACCOUNT_CREATION_BUDGET. The browser tests, all from 127.0.0.1, raise it.
+   */
+  ACCOUNT_CREATION_LIMITS: z
+    .string()
+    .regex(/^\s*\d{1,7}\s*(,\s*\d{1,7}\s*){3}$/, { error: 'deve ter 4 números separados por vírgulas: por endereço por hora, por dia; por rede por hora, por dia (ex.: 5,20,20,60)' })
+    .transform((s) => {
+      const [addressHour, addressDay, networkHour, networkDay] = s.split(',').map((n) => Number(n.trim())) as [number, number, number, number];
+      return { address: { perHour: addressHour, perDay: addressDay }, network: { perHour: networkHour, perDay: networkDay } };
+    })
+    .optional(),
   /** Deploy hooks per environment: 'staging=https://…,production=https://…' (admin deployment tab). */
   DEPLOY_ENVIRONMENTS: z
     .string()
@@ -97,6 +109,16 @@ export const envSchema = z.object({
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
       error: 'deve ter 32 bytes: 64 caracteres hexadecimais ou 44 em base64 (gere com: openssl rand -base64 32)',
     })
+    .optional(),
+  /**
+   * The file a generated backup key is kept in (without BACKUP_ENCRYPTION_KEY); default
+   * DATA_DIR/keys/backup-key, apart from the archives in DATA_DIR/backups.
+   */
+  BACKUP_KEY_FILE: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((path) => !path.endsWith('/') && !path.endsWith('\\'), { error: 'deve ser o caminho de um arquivo, não de um diretório' })
     .optional(),
   /** Banco Central SGS API for the daily Selic/IPCA/IGP-M/TR refresh; 'off' disables it (shipped and imported rows only). */
   SGS_BASE_URL: z.union([z.literal('off'), z.url({ error: 'deve ser uma URL (http/https) ou off' })]).default('https://api.bcb.gov.br'),

@@ -3,9 +3,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import * as schema from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
-import { DEMO_SANDBOX, PASSWORD_MAX, PASSWORD_MIN } from '@viabiliza/contracts/auth';
+import { DEMO_SANDBOX, PASSWORD_MAX, PASSWORD_MIN, RESERVED_EMAIL_DOMAIN } from '@viabiliza/contracts/auth';
 import type { AppConfig } from '../../config/app-config.ts';
-import { limitedPasswordHashing } from './password-hashing.ts';
+import type { PasswordHashing } from './password-hashing.ts';
 
 /**
  * Where auth.service.ts puts the client address Fastify resolved. Better Auth would otherwise read
@@ -19,7 +19,18 @@ export function isSandboxEmail(email: string): boolean {
   return email.trim().toLowerCase().endsWith(`@${DEMO_SANDBOX.emailDomain}`);
 }
 
-export function createAuth(db: Database, config: AppConfig) {
+/**
+ * An address on the product's own domain (the old shared demo account, the contact address, the
+ * team's) that nobody may sign up with, unless the operator lists it in ADMIN_EMAILS.
+ */
+export function isReservedEmail(email: string, adminEmails: string[]): boolean {
+  const normalized = email.trim().toLowerCase();
+  const domain = normalized.slice(normalized.lastIndexOf('@') + 1);
+  const onDomain = domain === RESERVED_EMAIL_DOMAIN || domain.endsWith(`.${RESERVED_EMAIL_DOMAIN}`);
+  return onDomain && !adminEmails.includes(normalized);
+}
+
+export function createAuth(db: Database, config: AppConfig, passwordHashing: PasswordHashing) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   return betterAuth({
     appName: 'Viabiliza',
@@ -33,7 +44,7 @@ export function createAuth(db: Database, config: AppConfig) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      password: limitedPasswordHashing(config.passwordHashConcurrency),
+      password: passwordHashing,
     },
     user: {
       additionalFields: {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { securityAudit } from '@viabiliza/db/schema';
+import { securityAudit, user } from '@viabiliza/db/schema';
+import { ACCOUNT_CREATION_MESSAGES, RESERVED_EMAIL_DOMAIN } from '@viabiliza/contracts/auth';
+import { DEMO_EMAIL } from '../../config/app-config.ts';
+import { isReservedEmail } from './auth.instance.ts';
 import { ADMIN_EMAIL, PASSWORD, cookieHeader, createTestApp, signUp, uniqueEmail, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -65,6 +68,19 @@ describe('sign-up', () => {
     const res = await post('/api/auth/sign-up', { fullName: 'Outra Pessoa', email, password: PASSWORD });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Este email já está cadastrado. Tente fazer login.');
+  });
+
+  it('refuses the reserved addresses of the product (the old demo account, the contact address) with a clear message, and audits it', async () => {
+    for (const email of [DEMO_EMAIL, 'Contato@Viabiliza.com.br', `equipe@${RESERVED_EMAIL_DOMAIN}`]) {
+      const res = await post('/api/auth/sign-up', { fullName: 'Alguém Qualquer', email, password: PASSWORD });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({ code: 'VALIDATION', message: ACCOUNT_CREATION_MESSAGES.reservedEmail });
+      expect(await refusals(email.toLowerCase())).toEqual(['RESERVED_EMAIL']);
+    }
+    expect(await t.database.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(0);
+    // The operator may list an address of the domain in ADMIN_EMAILS, and that one signs up.
+    expect(isReservedEmail(`equipe@${RESERVED_EMAIL_DOMAIN}`, [`equipe@${RESERVED_EMAIL_DOMAIN}`])).toBe(false);
+    expect(isReservedEmail('pessoa@viabiliza.com.br.example.com', [])).toBe(false);
   });
 
   it('answers 400 with the Portuguese validation messages', async () => {

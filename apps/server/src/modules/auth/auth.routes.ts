@@ -9,8 +9,13 @@ import { loadUser } from './session.ts';
 import { signIn, signOut, signUp } from './auth.service.ts';
 import { openSandbox } from '../sandbox/sandbox.service.ts';
 import { SignInGuard, SignInRefused } from './sign-in-guard.ts';
+import { withRetryAfter } from '../../lib/retry-later.ts';
 
-/** Sign-up attempts are counted per address and e-mail: 5 per 15 minutes (spec 01 §9). */
+/**
+ * The spec's budget of sign-up attempts, per address and e-mail (5 per 15 minutes). Accounts
+ * actually created are budgeted per person (address and network) in the service: see
+ * account-creation-budget.ts.
+ */
 const byEmail = (req: FastifyRequest) => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
@@ -32,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { rateLimit: routeLimit('auth', byEmail) },
     schema: { tags, summary: 'Criar conta', body: signUpInput, response: { 201: sessionResponse, 400: errorBody, 409: errorBody, 429: errorBody } },
   }, async (request, reply) => {
-    const { user, cookies } = await signUp(ctx, request, request.body);
+    const { user, cookies } = await withRetryAfter(reply, () => signUp(ctx, request, request.body));
     sendCookies(reply, cookies);
     return reply.status(201).send({ user });
   });
@@ -61,7 +66,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Each call creates an account (a private sandbox with the sample data), so it is budgeted like a
-  // sign-up: 5 per 15 minutes per address here, and DEMO_SANDBOX.perAddressPerDay in the service.
+  // sign-up: 5 per 15 minutes per address here; the per-person account-creation budget and
+  // DEMO_SANDBOX.perAddressPerDay in the service.
   r.post('/api/auth/demo', {
     config: { rateLimit: routeLimit('auth') },
     schema: {
@@ -70,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: sessionResponse, 429: errorBody, 500: errorBody },
     },
   }, async (request, reply) => {
-    const { user, cookies } = await openSandbox(ctx, request);
+    const { user, cookies } = await withRetryAfter(reply, () => openSandbox(ctx, request));
     sendCookies(reply, cookies);
     return { user };
   });

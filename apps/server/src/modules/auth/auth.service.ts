@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
-import { DEMO_SANDBOX_MESSAGES, type SessionUser, type SignInInput } from '@viabiliza/contracts/auth';
+import { ACCOUNT_CREATION_MESSAGES, DEMO_SANDBOX_MESSAGES, type SessionUser, type SignInInput } from '@viabiliza/contracts/auth';
 import type { signUpInput } from '@viabiliza/contracts/auth';
 import type { z } from 'zod';
 import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
@@ -10,7 +10,9 @@ import { UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../lib/database-u
 import type { AppContext } from '../../context.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { toSessionUser } from './session.ts';
-import { CLIENT_IP_HEADER, isSandboxEmail } from './auth.instance.ts';
+import { CLIENT_IP_HEADER, isReservedEmail, isSandboxEmail } from './auth.instance.ts';
+import { admitAccountCreation } from './account-creation-budget.ts';
+import { RetryLater } from '../../lib/retry-later.ts';
 import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import { passwordWeakness } from './password-strength.ts';
@@ -34,6 +36,8 @@ function withClientIp(request: FastifyRequest): Headers {
 }
 
 function mapAuthError(err: unknown): AppError {
+  // Ours, from inside Better Auth's call: the password hashing's full queue (RetryLater).
+  if (err instanceof AppError) return err;
   if (err instanceof APIError) {
     const code = (err.body as { code?: string } | undefined)?.code ?? '';
     if (code === 'INVALID_EMAIL_OR_PASSWORD') return new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
@@ -69,17 +73,33 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, input: Si
     await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: 'RESERVED_EMAIL' }, ...meta });
     throw new AppError('VALIDATION', DEMO_SANDBOX_MESSAGES.reservedEmail);
   }
+  if (isReservedEmail(input.email, ctx.config.adminEmails)) {
+    await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: 'RESERVED_EMAIL' }, ...meta });
+    throw new AppError('VALIDATION', ACCOUNT_CREATION_MESSAGES.reservedEmail);
+  }
   const weakness = passwordWeakness(input.password, [input.fullName, input.email, input.company]);
   if (weakness) {
     await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: weakness.reason }, ...meta });
     throw new AppError('VALIDATION', weakness.message);
   }
+  // Per person (address and network), not per e-mail: a new e-mail is no new person.
+  let place: Awaited<ReturnType<typeof admitAccountCreation>>;
+  try {
+    place = await admitAccountCreation(ctx.db, request.ip, 'signup', ctx.config.accountCreationBudget);
+  } catch (err) {
+    if (err instanceof RetryLater) {
+      await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: 'ACCOUNT_CREATION_LIMIT' }, ...meta });
+    }
+    throw err;
+  }
+  let created = false;
   try {
     const { headers, response } = await ctx.auth.api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password, company: input.company },
       headers: withClientIp(request),
       returnHeaders: true,
     });
+    created = true;
     const user = toSessionUser(response.user);
     await touchLastLogin(ctx.db, user.id);
     await audit(ctx.db, request.log, { userId: user.id, action: 'signup', resource: 'auth', success: true, details: { email: user.email }, ...meta });
@@ -89,6 +109,7 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, input: Si
     await ctx.queue.send(JOBS.welcomeNotification, { userId: user.id });
     return { user, cookies: headers.getSetCookie() };
   } catch (err) {
+    if (!created) await place.refund().catch((refundErr: unknown) => request.log.warn({ err: refundErr }, 'account-creation budget: place not given back'));
     const mapped = mapAuthError(err);
     await audit(ctx.db, request.log, { action: 'signup', resource: 'auth', success: false, details: { email: input.email, reason: mapped.code }, ...meta });
     throw mapped;

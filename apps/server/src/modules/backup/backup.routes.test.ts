@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { BACKUP_MESSAGES } from '@viabiliza/contracts/backup';
+import { BACKUP_PASSWORD_PROTECTION } from '@viabiliza/contracts/rate-limits';
 import { account, backupMetadata, notifications, properties, propertyDocuments, securityAudit, user } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { setUserRole } from '../auth/users.repository.ts';
@@ -49,8 +50,8 @@ const storedArchive = async (id: string) => {
   for await (const c of await t.runtime.ctx.storage.openRead(row!.storageKey!, 'backups')) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 };
-/** This installation's generated key, as BACKUP_ENCRYPTION_KEY would give it to another one. */
-const keyOf = (dataDir: string) => readFile(`${dataDir}/backup-key`, 'utf8').then((k) => k.trim());
+/** This installation's generated key (DATA_DIR/keys/backup-key), as BACKUP_ENCRYPTION_KEY would give it to another one. */
+const keyOf = (dataDir: string) => readFile(`${dataDir}/keys/backup-key`, 'utf8').then((k) => k.trim());
 
 async function uploadAndAnalyse(cookie: string, file: { name: string; content: string | Buffer }, city: string) {
   const { payload, headers } = multipartBody([{ ...file, type: 'text/plain' }]);
@@ -208,6 +209,39 @@ describe('backup endpoints', () => {
 
     const audits = await t.database.db.select().from(securityAudit).where(eq(securityAudit.action, 'backup_download'));
     expect(audits.filter((a) => !a.success).map((a) => (a.details as { reason?: string }).reason).sort()).toEqual(['NO_PASSWORD', 'NO_PASSWORD', 'NO_PASSWORD', 'WRONG_PASSWORD']);
+  });
+
+  it('budgets wrong passwords per admin account, whatever the address: 8 guesses from 8 addresses end in 429', async () => {
+    const [b] = (await list()).backups;
+    const guesser = await signUp(t);
+    await setUserRole(t.database.db, guesser.user.id, 'admin');
+    const codes: number[] = [];
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/backups/${b.id}/download-link`,
+        payload: { password: `Errada${i}23!` },
+        headers: { cookie: guesser.cookie },
+        remoteAddress: `203.0.113.${i + 1}`,
+      });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) refused = res;
+    }
+    expect(codes).toEqual([...Array(BACKUP_PASSWORD_PROTECTION.failures).fill(403), ...Array(8 - BACKUP_PASSWORD_PROTECTION.failures).fill(429)]);
+    expect(refused!.json().error).toEqual({ code: 'RATE_LIMITED', message: BACKUP_MESSAGES.tooManyWrongPasswords });
+    const retryAfter = Number(refused!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(BACKUP_PASSWORD_PROTECTION.windowMs / 1000);
+    // Even the right password now waits, from yet another address; the key and restore re-prompts too.
+    const right = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${b.id}/download-link`, payload: { password: PASSWORD }, headers: { cookie: guesser.cookie }, remoteAddress: '198.51.100.99' });
+    expect(right.statusCode).toBe(429);
+    expect((await post(guesser.cookie, '/api/admin/backups/key', { password: PASSWORD })).statusCode).toBe(429);
+    // Another admin's account is not held back.
+    const otherAdmin = await t.app.inject({ method: 'POST', url: `/api/admin/backups/${b.id}/download-link`, payload: { password: PASSWORD }, headers: { cookie: admin.cookie }, remoteAddress: '198.51.100.98' });
+    expect(otherAdmin.statusCode).toBe(200);
+    // Gone again, so the restore test below compares with the backup's own accounts.
+    await t.database.db.delete(user).where(eq(user.id, guesser.user.id));
   });
 
   it('shows the generated key once, after the password, and says so afterwards', async () => {

@@ -13,13 +13,15 @@ import {
 import { errorBody } from '@viabiliza/contracts/errors';
 import type { AppContext } from '../../context.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
+import { withRetryAfter } from '../../lib/retry-later.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import { createDownloadLink, listBackups, openBackupArchive, requestBackup, restoreBackup, revealBackupKey } from './backup.service.ts';
 
 /**
  * /backup (spec 02 §7): admin-only; creating and restoring are audited admin mutations (3/min).
  * Whatever lets a backup leave the server or replace data (download, restore, showing the key)
- * asks for the admin's password again.
+ * asks for the admin's password again; wrong passwords are budgeted per admin account, from any
+ * address (password-reprompt-guard.ts), and answered 429 with Retry-After past the budget.
  */
 export async function backupRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', requireAdmin(ctx));
@@ -41,12 +43,12 @@ export async function backupRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/admin/backups/key', {
     config: adminLimit,
     schema: { tags, summary: 'Exibir uma única vez a chave gerada que cifra os backups (pede a senha)', body: backupPasswordBody, response: { 200: backupKeyReveal, 400: errorBody, 409: errorBody, 429: errorBody, ...errors } },
-  }, async (request) => revealBackupKey(ctx, request, currentUser(request).id, request.body.password));
+  }, async (request, reply) => withRetryAfter(reply, () => revealBackupKey(ctx, request, currentUser(request).id, request.body.password)));
 
   r.post('/api/admin/backups/:id/download-link', {
     config: adminLimit,
     schema: { tags, summary: 'Confirmar a senha e obter um link de download válido por 1 minuto', params, body: backupPasswordBody, response: { 200: backupDownloadLink, 400: errorBody, 404: errorBody, 429: errorBody, ...errors } },
-  }, async (request) => createDownloadLink(ctx, request, currentUser(request).id, request.params.id, request.body.password));
+  }, async (request, reply) => withRetryAfter(reply, () => createDownloadLink(ctx, request, currentUser(request).id, request.params.id, request.body.password)));
 
   r.get('/api/admin/backups/:id/download', {
     schema: {
@@ -69,5 +71,5 @@ export async function backupRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/admin/backups/:id/restore', {
     config: adminLimit,
     schema: { tags, summary: 'Restaurar um backup (substitui as tabelas e arquivos do backup)', params, body: restoreBackupBody, response: { 200: restoreBackupResponse, 400: errorBody, 404: errorBody, 429: errorBody, ...errors } },
-  }, async (request) => restoreBackup(ctx, request, currentUser(request).id, request.params.id, request.body.password));
+  }, async (request, reply) => withRetryAfter(reply, () => restoreBackup(ctx, request, currentUser(request).id, request.params.id, request.body.password)));
 }

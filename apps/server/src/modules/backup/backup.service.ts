@@ -33,6 +33,7 @@ import { JOBS } from '../../jobs/job-names.ts';
 import * as repo from './backup.repository.ts';
 import { BACKUP_TABLE_NAMES, BACKUP_TABLES, countRows, deleteRows, insertRows, readPage } from './backup-tables.ts';
 import { decryptStream, encodeBackupKey, encryptStream, resolveBackupKey } from './backup-crypto.ts';
+import { admitPasswordReprompt } from './password-reprompt-guard.ts';
 
 /** Daily at 02:00 in the server's time zone (spec 02 §9). */
 export const BACKUP_CRON = '0 2 * * *';
@@ -130,11 +131,15 @@ type PasswordAction = 'backup_download' | 'backup_restore' | 'backup_key_reveal'
  * as sign-in, against the session's user). A wrong one is audited and refused with 403.
  */
 async function confirmPassword(ctx: AppContext, request: FastifyRequest, actorId: string, action: PasswordAction, password: string, details: Record<string, unknown>) {
+  // Guesses are budgeted per admin account, whatever the address they come from.
+  const release = await admitPasswordReprompt(ctx.db, actorId);
   try {
     await ctx.auth.api.verifyPassword({ body: { password }, headers: fromNodeHeaders(request.headers) });
   } catch {
     await audit(ctx.db, request.log, { userId: actorId, action, resource: 'backup', success: false, details: { ...details, reason: 'WRONG_PASSWORD' }, ...requestMeta(request) });
     throw new AppError('FORBIDDEN', BACKUP_MESSAGES.wrongPassword);
+  } finally {
+    release();
   }
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { DEMO_EMAIL } from '../../config/app-config.ts';
+import { ADMIN_EMAIL, createLegacyDemoAccount, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -47,7 +46,7 @@ describe('GET /api/admin/system-monitor', () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/demo', headers: browser, remoteAddress })).statusCode).toBe(200);
     }
     // The shared demo account of earlier versions, still in an old database and in use.
-    await signUp(t, { email: DEMO_EMAIL });
+    await createLegacyDemoAccount(t);
     // A sign-up through the API without a browser (no user agent).
     const email = `sem-navegador.${Date.now()}@example.com`;
     await t.runtime.ctx.auth.api.signUpEmail({ body: { name: 'Sem Navegador', email, password: 'Senha123!' } });

@@ -5,7 +5,7 @@ import { properties, propertyAnalyses, propertyDocuments, securityAudit, user } 
 import { DEMO_SANDBOX, DEMO_SANDBOX_MESSAGES } from '@viabiliza/contracts/auth';
 import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
 import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
-import { cookieHeader, createTestApp, eventually, multipartBody, PASSWORD, signUp, type TestApp } from '../../../test/helper.ts';
+import { cookieHeader, createLegacyDemoAccount, createTestApp, eventually, multipartBody, PASSWORD, signUp, type TestApp } from '../../../test/helper.ts';
 import type { LocalStorage } from '../../storage/local-storage.ts';
 import { DEMO_EMAIL } from '../../config/app-config.ts';
 import { JOBS } from '../../jobs/job-names.ts';
@@ -241,7 +241,7 @@ describe('platform-wide figures leave sandboxes out', () => {
         return now.status === 'completed' || now.status === 'failed';
       }, 30_000);
     }
-    const legacy = await signUp(t, { email: DEMO_EMAIL });
+    const legacy = await createLegacyDemoAccount(t);
     await ctx.db.insert(properties).values({ userId: legacy.user.id, title: 'Da conta demo antiga' });
 
     const after = await snapshot();

@@ -15,6 +15,8 @@ import { deleteUserWithFiles } from '../admin-console/admin-console.repository.t
 import { seedSampleData } from '../analyses/demo-seed.ts';
 import type { SessionUser } from '@viabiliza/contracts/auth';
 import { countSandboxesOpenedFrom, expiredSandboxIds } from './sandbox.repository.ts';
+import { admitAccountCreation } from '../auth/account-creation-budget.ts';
+import { RetryLater } from '../../lib/retry-later.ts';
 
 const DAY_MS = 86_400_000;
 /** Sandboxes removed per batch of the cleanup (each with its files), so one run never holds long. */
@@ -39,6 +41,17 @@ export async function openSandbox(ctx: AppContext, request: FastifyRequest): Pro
     await audit(ctx.db, request.log, { action: 'demo_login', resource: 'auth', success: false, details: { reason: 'DAILY_LIMIT' }, ...meta });
     throw new AppError('RATE_LIMITED', DEMO_SANDBOX_MESSAGES.dailyLimit);
   }
+  // A sandbox is an account: it spends the same per-person budget as a sign-up.
+  let place: Awaited<ReturnType<typeof admitAccountCreation>>;
+  try {
+    place = await admitAccountCreation(ctx.db, request.ip, 'demo', ctx.config.accountCreationBudget);
+  } catch (err) {
+    if (err instanceof RetryLater) {
+      await audit(ctx.db, request.log, { action: 'demo_login', resource: 'auth', success: false, details: { reason: 'ACCOUNT_CREATION_LIMIT' }, ...meta });
+    }
+    throw err;
+  }
+  const giveBack = () => place.refund().catch((err: unknown) => request.log.warn({ err }, 'account-creation budget: place not given back'));
   const email = `demo-${randomBytes(16).toString('hex')}@${DEMO_SANDBOX.emailDomain}`;
   let created: { user: SessionUser; cookies: string[] };
   try {
@@ -51,6 +64,9 @@ export async function openSandbox(ctx: AppContext, request: FastifyRequest): Pro
     });
     created = { user: toSessionUser(response.user), cookies: out.getSetCookie() };
   } catch (err) {
+    await giveBack();
+    // The password hashing's queue is full: a 429 to retry shortly, not a failure.
+    if (err instanceof RetryLater) throw err;
     request.log.error({ err }, 'demo sandbox: account not created');
     await audit(ctx.db, request.log, { action: 'demo_login', resource: 'auth', success: false, details: { reason: 'CREATE_FAILED' }, ...meta });
     throw new AppError('DEMO_FAILED', AUTH_MESSAGES.demoCreate);
@@ -62,6 +78,7 @@ export async function openSandbox(ctx: AppContext, request: FastifyRequest): Pro
     // Half a sandbox is no sandbox: it goes, with whatever files were already stored.
     request.log.error({ err }, 'demo sandbox: sample data not written');
     await deleteUserWithFiles(ctx, created.user.id).catch((cleanupErr: unknown) => request.log.error({ err: cleanupErr }, 'demo sandbox: removal after failure'));
+    await giveBack();
     await audit(ctx.db, request.log, { action: 'demo_login', resource: 'auth', success: false, details: { reason: 'SEED_FAILED' }, ...meta });
     throw new AppError('DEMO_FAILED', AUTH_MESSAGES.demoCreate);
   }
