@@ -27,7 +27,8 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database for every run; the app is built by `npm run test:e2e`.
     command: `rm -rf .e2e-data-${PORT} && node apps/server/dist/main.js`,
-    env: { PORT: String(PORT), DATA_DIR: `.e2e-data-${PORT}`, ADMIN_EMAILS: ADMIN_SPECS.map(adminEmail).join(','), LOG_LEVEL: 'warn', SGS_BASE_URL: 'off' },
+    // Every browser test signs up from 127.0.0.1, so the per-person account-creation budget is raised.
+    env: { PORT: String(PORT), DATA_DIR: `.e2e-data-${PORT}`, ADMIN_EMAILS: ADMIN_SPECS.map(adminEmail).join(','), LOG_LEVEL: 'warn', SGS_BASE_URL: 'off', ACCOUNT_CREATION_LIMITS: '10000,10000,10000,10000' },
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -258,6 +258,8 @@ async function runMode(kind: 'postgres' | 'pglite'): Promise<ModeReport | null> 
     metricsSampleSeconds: 30,
     // 200 connections from one address would hit the 600/min read budget in a fraction of a second.
     rateLimitReadMax: 1_000_000_000,
+    // The measured accounts all sign up from this one address.
+    accountCreationBudget: { address: { perHour: 1_000_000, perDay: 1_000_000 }, network: { perHour: 1_000_000, perDay: 1_000_000 } },
   };
   let runtime: Runtime | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
