@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength, signInInput, signUpInput } from './auth.ts';
+import { BIDI_CONTROL_MESSAGE } from './text-rules.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
@@ -45,5 +46,10 @@ describe('sign-up schema', () => {
   });
   it('turns an empty company into undefined', () => {
     expect(signUpInput.parse({ fullName: 'Ana', email: 'a@b.co', password: 'Abcdefg1', company: '' }).company).toBeUndefined();
+  });
+
+  it('refuses a name or a company with direction controls, which would display another text', () => {
+    expect(messages(signUpInput.safeParse({ fullName: 'Ana \u202Eanilo', email: 'a@b.co', password: 'Abcdefg1' }))).toEqual([BIDI_CONTROL_MESSAGE]);
+    expect(messages(signUpInput.safeParse({ fullName: 'Ana', email: 'a@b.co', password: 'Abcdefg1', company: 'Loja \u2067x' }))).toEqual([BIDI_CONTROL_MESSAGE]);
   });
 });

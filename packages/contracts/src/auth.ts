@@ -1,3 +1,4 @@
+import { BIDI_CONTROL_MESSAGE, hasBidiControl } from './text-rules.ts';
 import { z } from 'zod';
 
 /** Spec 01 §5 'Login' and 'Registration'; the messages are the spec's. */
@@ -23,7 +24,8 @@ export const signUpInput = z.object({
     .string({ error: 'Nome deve ter pelo menos 2 caracteres' })
     .trim()
     .min(2, { error: 'Nome deve ter pelo menos 2 caracteres' })
-    .max(100, { error: 'Nome muito longo' }),
+    .max(100, { error: 'Nome muito longo' })
+    .refine((name) => !hasBidiControl(name), BIDI_CONTROL_MESSAGE),
   email,
   password: password.refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), {
     error: 'Senha deve conter ao menos: 1 minúscula, 1 maiúscula e 1 número',
@@ -32,6 +34,7 @@ export const signUpInput = z.object({
     .string()
     .trim()
     .max(100, { error: 'Nome da empresa muito longo' })
+    .refine((company) => !hasBidiControl(company), BIDI_CONTROL_MESSAGE)
     .optional()
     .transform((c) => (c ? c : undefined)),
 });
