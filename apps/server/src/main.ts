@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { buildWorkerApp } from './worker-app.ts';
 import { serverLogs, teeToRing } from './modules/logs/log-ring.ts';
 import { explainStartupError } from './lib/disk-full.ts';
+import { prepareBackupKey } from './modules/backup/backup-crypto.ts';
 
 const started = performance.now();
 /**
@@ -41,6 +42,12 @@ async function main() {
     onError: (err) => (app ? app.log.error({ err }, 'background error') : console.error(err)),
   });
   app = role === 'worker' ? await buildWorkerApp(runtime.ctx, { logger }) : await buildApp(runtime.ctx, { logger });
+  try {
+    prepareBackupKey(config, app.log);
+  } catch (err) {
+    // Backups will say what is wrong when they run; the server itself does not need the key.
+    app.log.error({ err }, 'chave de backup: não foi possível preparar o arquivo');
+  }
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
     { database: database.kind, role, startupMs: Math.round(performance.now() - started), url: config.publicUrl },
