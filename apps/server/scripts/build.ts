@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { build } from 'esbuild';
+import { bundleServer } from './bundle.ts';
 import { createPgliteSeed } from './pglite-seed.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,32 +18,7 @@ const t0 = performance.now();
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
-await build({
-  entryPoints: {
-    server: join(root, 'src/main.ts'),
-    // Extraction runs in worker threads, which load this file by path.
-    'extract-worker': join(root, '../../packages/extract/src/worker.ts'),
-    // Pasted texts are read and analysed on a thread of their own (modules/ai/text-reader-pool.ts).
-    'text-reader-worker': join(root, 'src/modules/ai/text-reader.worker.ts'),
-  },
-  outdir: dist,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-npm-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@viabiliza/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
-});
+await bundleServer(root, dist);
 // dist/main.js (what `npm start` runs) sets NODE_ENV before anything is loaded, then loads the
 // bundle. It cannot be a line inside the bundle: the bundle's imports of npm packages are evaluated
 // before its first line, and React (report rendering) picks its development build — several times
