@@ -19,8 +19,11 @@
  * first measurements did.
  * People arrive spread over --ramp seconds (10 by default: a burst, where the deliberately slow
  * password hashes of 100 sign-ups and 100 sign-ins pile up).
+ * Then the hostile phase: a 200 000-character text, a 400 MiB XLSX bomb in the admin's import and a
+ * burst of 40 sign-ups, each with /api/health polled every 50 ms (target: every answer < 200 ms)
+ * and, during the burst, one sign-in timed.
  * Flags: --users N (100), --duration S (300), --think MS (1000), --ramp S (10), --pglite, --inline,
- * --profile DIR (the server's CPU profile, for chrome://inspect or speedscope).
+ * --no-hostile, --profile DIR (the server's CPU profile, for chrome://inspect or speedscope).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +35,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@viabiliza/db/client';
+import { xlsxBomb } from '@viabiliza/extract/test-fixtures';
 import { buildApp } from '../src/app.ts';
 import { createRuntime } from '../src/bootstrap.ts';
 
@@ -45,7 +49,10 @@ const { values: flags } = parseArgs({
     ramp: { type: 'string', default: '10' },
     /** A directory: the server process writes a V8 CPU profile there when it stops. */
     profile: { type: 'string' },
+    /** After the load: the hostile requests, with /api/health polled meanwhile (--no-hostile skips them). */
+    hostile: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const USERS = Number(flags.users);
 const DURATION_MS = Number(flags.duration) * 1000;
@@ -113,6 +120,7 @@ async function openDb(): Promise<BenchDb> {
 
 class Person {
   cookie = '';
+  email = '';
   readonly ip: string;
   constructor(
     readonly base: string,
@@ -146,8 +154,8 @@ class Person {
     return { status: res.status, body: text ? (JSON.parse(text) as T) : null, headers: res.headers };
   }
 
-  async signUpAndIn() {
-    const email = `carga${this.n}.${randomBytes(3).toString('hex')}@bench.viabiliza.test`;
+  async signUpAndIn(email = `carga${this.n}.${randomBytes(3).toString('hex')}@bench.viabiliza.test`) {
+    this.email = email;
     const json = { 'content-type': 'application/json' };
     await this.json('cadastro', '/api/auth/sign-up', { method: 'POST', headers: json, body: JSON.stringify({ fullName: `Pessoa Carga ${this.n}`, email, password: PASSWORD }) });
     const res = await this.json('entrar', '/api/auth/sign-in', { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
@@ -220,6 +228,64 @@ class Person {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/**
+ * One request may not freeze the server: while each of these runs, /api/health is asked every
+ * 50 ms from outside and must answer within HEALTH_TARGET_MS every time. Then a burst of sign-ups,
+ * during which a person already registered signs in.
+ */
+const HEALTH_TARGET_MS = 200;
+const HOSTILE_ADMIN_EMAIL = 'carga.admin@bench.viabiliza.test';
+const SIGN_UP_BURST = 40;
+
+async function hostilePhase(base: string) {
+  log(`fase hostil: pedidos que não podem travar o servidor (meta: /api/health < ${HEALTH_TARGET_MS} ms durante cada um); carga ${loadavg()[0]!.toFixed(1)}`);
+  const person = new Person(base, 60_000);
+  await person.signUpAndIn();
+  const admin = new Person(base, 60_001);
+  await admin.signUpAndIn(HOSTILE_ADMIN_EMAIL);
+  const json = { 'content-type': 'application/json' };
+  // Built before the clock starts: building it holds this process, and would delay the health polls.
+  const bomb = JSON.stringify({ kind: 'cub', fileName: 'bomba.xlsx', contentBase64: xlsxBomb().toString('base64') });
+  const cases: [string, () => Promise<unknown>][] = [
+    ['texto de 200 000 letras', () => person.call('texto de 200 000 letras', '/api/secure-analysis', { method: 'POST', headers: json, body: JSON.stringify({ provider: 'local', analysisType: 'complete', text: 'a'.repeat(200_000) }) })],
+    ['texto de 200 000 caracteres de valores', () => person.call('texto de 200 000 caracteres de valores', '/api/secure-analysis', { method: 'POST', headers: json, body: JSON.stringify({ provider: 'local', analysisType: 'complete', text: 'R$ 1 aluguel\n'.repeat(16_000).slice(0, 200_000) }) })],
+    ['XLSX bomba (400 MiB) na importação', () => admin.call('XLSX bomba na importação', '/api/admin/reference-data/import/preview', { method: 'POST', headers: json, body: bomb })],
+    [`${SIGN_UP_BURST} cadastros simultâneos`, async () => {
+      const burst = Array.from({ length: SIGN_UP_BURST }, (_, i) => new Person(base, 61_000 + i).signUpAndIn().catch(() => undefined));
+      await sleep(200);
+      const started = performance.now();
+      const res = await person.json('entrar durante cadastros', '/api/auth/sign-in', { method: 'POST', headers: json, body: JSON.stringify({ email: person.email, password: PASSWORD }) });
+      log(`  entrar durante ${SIGN_UP_BURST} cadastros: ${(performance.now() - started).toFixed(0)} ms (status ${res.status})`);
+      await Promise.all(burst);
+    }],
+  ];
+  let met = true;
+  for (const [label, work] of cases) {
+    const latencies: number[] = [];
+    let done = false;
+    const poll = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        record(`/api/health durante ${label}`.slice(0, 60), ms, ok ? 200 : 0);
+        await sleep(50);
+      }
+    })();
+    const started = performance.now();
+    await work();
+    const took = performance.now() - started;
+    done = true;
+    await poll;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const max = sorted.at(-1) ?? 0;
+    if (max >= HEALTH_TARGET_MS) met = false;
+    log(`  ${label}: ${took.toFixed(0)} ms; /api/health ${sorted.length}× p50 ${pct(sorted, 50).toFixed(0)} ms, p95 ${pct(sorted, 95).toFixed(0)} ms, máx ${max.toFixed(0)} ms`);
+  }
+  log(`meta da fase hostil (/api/health < ${HEALTH_TARGET_MS} ms durante cada pedido): ${met ? 'atingida' : 'NÃO atingida'}; carga ${loadavg()[0]!.toFixed(1)}`);
+}
+
 const SERVER_MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
 async function freePort(): Promise<number> {
@@ -242,6 +308,8 @@ async function startServerProcess(db: BenchDb): Promise<{ base: string; stop: ()
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'error',
     AUTH_SECRET: 'bench-load-secret-bench-load-secret-0000',
+    // The hostile phase imports a spreadsheet as an admin.
+    ADMIN_EMAILS: HOSTILE_ADMIN_EMAIL,
     // As `npm start` runs it (dist/main.js sets it): React renders reports with its production build.
     NODE_ENV: 'production',
   };
@@ -272,7 +340,7 @@ async function startInline(db: BenchDb): Promise<{ base: string; stop: () => Pro
     {
       publicUrl: PUBLIC_URL,
       trustedOrigins: [PUBLIC_URL],
-      adminEmails: [],
+      adminEmails: [HOSTILE_ADMIN_EMAIL],
       authSecret: 'bench-load-secret-bench-load-secret-0000',
       dataDir: db.dataDir,
       // Behind a proxy that sets X-Forwarded-For: each simulated person has their own address.
@@ -341,6 +409,8 @@ async function main() {
   console.log('');
   log(`${requests} requisições em ${elapsed.toFixed(0)} s: ${(requests / elapsed).toFixed(1)} req/s; ${loops} fluxos completos; ${fiveXx} respostas 5xx; ${transportErrors} erros de conexão`);
   log(`meta (0 respostas 5xx e p95 < ${TARGET_P95_MS} ms fora da fila): ${fiveXx === 0 && transportErrors === 0 && !failedTarget ? 'atingida' : 'NÃO atingida'}`);
+
+  if (flags.hostile) await hostilePhase(base);
 
   await server.stop();
   await db.drop();

@@ -30,7 +30,7 @@ describe('readers of user text are linear on hostile input', () => {
     for (const unit of SHAPES) {
       const text = normalizeText(attack(unit));
       classifyDocument(fold(text), 'matricula.pdf');
-      const keys = extractKeyFields({ fileName: 'matricula.pdf', pages: [{ number: 1, text }] });
+      const keys = extractKeyFields({ fileName: 'matricula.pdf', pages: [{ number: 1, text, confidence: null }] });
       const dossier = buildDossier(
         [{ id: 'd1', fileName: 'matricula.pdf', documentType: 'matricula', keyFields: [], pages: [{ number: 1, text }] }] as never,
         { asOf: '2026-11-28', itbiRate: () => null },
