@@ -33,6 +33,26 @@ describe('parseInline', () => {
   });
 });
 
+describe('linear time on long runs of spaces and blank lines', () => {
+  // The former expressions rescanned such a run from each of its characters (quadratic).
+  const spaces = ' '.repeat(200_000);
+
+  it('joins lines of inline text', () => {
+    expect(spansText(parseInline('a \n  b\n\n c   d'))).toBe('a b c   d');
+    expect(spansText(parseInline(`a \n  b${spaces}c\n\n d`)) === `a b${spaces}c d`).toBe(true);
+    expect(spansText(parseInline(`a${spaces}*b*`)) === `a${spaces}b`).toBe(true);
+  });
+
+  it('reads bullets after many blank lines', () => {
+    expect(parseMarkdown('\n \n\n  • um\n• dois')).toEqual(parseMarkdown('- um\n- dois'));
+    // U+2028 ends a line for the expression (not for the Markdown parser, which is slow on 200 000 '\n').
+    const separators = '\u2028'.repeat(200_000);
+    const blocks = parseMarkdown(`x${separators}y${spaces}z`);
+    // (Compared as a boolean: a failed comparison of 400 000-character strings takes long to print.)
+    expect(spansText(blocks.flatMap((b) => ('spans' in b ? b.spans : []))) === `x${separators}y${spaces}z`).toBe(true);
+  });
+});
+
 describe('parseMarkdown', () => {
   it('parses headings, paragraphs, lists, quotes and GFM tables', () => {
     const md = [

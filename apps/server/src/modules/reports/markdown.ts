@@ -25,6 +25,13 @@ export type MdBlock =
   | { kind: 'table'; header: Span[][]; rows: Span[][][] };
 
 /** Built once: building the extensions costs more than parsing a line. */
+/**
+ * A line break with the spaces around it, which inline text turns into one space. The lookbehind
+ * enters a run of spaces only at its start: without it a long run holding no break was rescanned
+ * from each of its characters (quadratic).
+ */
+const LINE_BREAK_RUN = /(?<!\s)\s*\n\s*/g;
+
 const PARSE_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 
 function parse(markdown: string): Root {
@@ -75,7 +82,7 @@ function phrasing(nodes: readonly PhrasingContent[], spans: Span[] = [], bold = 
       case 'text':
       case 'inlineCode':
       case 'html':
-        push(spans, node.value.replace(/\s*\n\s*/g, ' '), bold, italic);
+        push(spans, node.value.replace(LINE_BREAK_RUN, ' '), bold, italic);
         break;
       case 'break':
         push(spans, ' ', bold, italic);
@@ -121,7 +128,7 @@ function phrasingOf(node: Nodes): Span[] {
     }
     return spans;
   }
-  return 'value' in node ? [{ text: node.value.replace(/\s*\n\s*/g, ' ') }] : [];
+  return 'value' in node ? [{ text: node.value.replace(LINE_BREAK_RUN, ' ') }] : [];
 }
 
 const PHRASING = new Set(['text', 'inlineCode', 'html', 'break', 'strong', 'emphasis', 'delete', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference']);
@@ -135,7 +142,7 @@ function isPhrasing(node: Nodes): node is PhrasingContent {
  */
 function asInline(text: string): string {
   return text
-    .replace(/\s*\n\s*/g, ' ')
+    .replace(LINE_BREAK_RUN, ' ')
     .trimStart()
     .replace(/^(#{1,6}(?:\s|$)|[-+*](?:\s|$)|>|([-*_])(?:\s*\2){2,}\s*$|`{3,}|~{3,}|\[[^\]]*\]:)/, '\\$1')
     .replace(/^(\d{1,9})([.)](?:\s|$))/, '$1\\$2');
@@ -146,7 +153,7 @@ const INLINE_SYNTAX = /[\\&*_`[\]!<~]/;
 
 /** One line of Markdown as spans: `**bold**`, `_italic_`, `` `code` `` (as text), links (text only), escapes. */
 export function parseInline(text: string): Span[] {
-  const line = text.replace(/\s*\n\s*/g, ' ').trim();
+  const line = text.replace(LINE_BREAK_RUN, ' ').trim();
   // Most notes, warnings and cells are plain text: no parse needed (a parse costs ~50× the regex it replaced).
   if (!INLINE_SYNTAX.test(line)) return line ? [{ text: line }] : [];
   return phrasingOf(parse(asInline(line)));
@@ -154,7 +161,8 @@ export function parseInline(text: string): Span[] {
 
 /** Lists written with '•' (as models often do) are lists. */
 function normaliseBullets(markdown: string): string {
-  return markdown.replace(/\r\n?/g, '\n').replace(/^(\s*)•[ \t]+/gm, '$1- ');
+  // The indent stops at the line's end: '\s*' ran on over every following blank line, from each of them.
+  return markdown.replace(/\r\n?/g, '\n').replace(/^([^\S\n\r\u2028\u2029]*)•[ \t]+/gm, '$1- ');
 }
 
 export function parseMarkdown(markdown: string): MdBlock[] {
@@ -205,7 +213,7 @@ export function parseMarkdown(markdown: string): MdBlock[] {
       case 'html': {
         // Shown as the text written: a definition's or a code block's content is still content.
         const text = node.type === 'definition' ? source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0) : plainText(node);
-        const spans = text.trim() ? [{ text: text.replace(/\s*\n\s*/g, ' ').trim() }] : [];
+        const spans = text.trim() ? [{ text: text.replace(LINE_BREAK_RUN, ' ').trim() }] : [];
         if (spans.length) blocks.push({ kind: 'paragraph', spans, ...(quote ? { quote } : {}) });
         return;
       }
