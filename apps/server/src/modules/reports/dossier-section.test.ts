@@ -4,7 +4,7 @@ import { DEFAULT_REPORT_OPTIONS, type ReportOptions } from '@viabiliza/contracts
 import { dossier as dossierSchema, type Citation, type Dossier } from '@viabiliza/contracts/dossier';
 import { runEngine } from '@viabiliza/engine/analyze';
 import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
-import { dossierSection } from './dossier-section.ts';
+import { dossierSection, formatMatricula } from './dossier-section.ts';
 import { asAnalysisResult, buildReportModel, type ReportSource } from './report-model.ts';
 import { renderReportHtml } from './render-html.ts';
 import { renderReportPdf } from './render-pdf.ts';
@@ -91,7 +91,20 @@ function source(dossier: Dossier | null | undefined): ReportSource {
 
 const NOW = new Date('2026-01-11T01:30:00Z');
 const options = (o: Partial<ReportOptions> = {}): ReportOptions => ({ ...DEFAULT_REPORT_OPTIONS, ...o });
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (html: string) => html.replace(/<[^<>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+describe('formatMatricula', () => {
+  it('groups the digits by three from the right, and leaves anything else alone', () => {
+    expect(['1', '123', '1234', '46511', '1234567', '46.511', 'R-2', ''].map(formatMatricula)).toEqual(['1', '123', '1.234', '46.511', '1.234.567', '46.511', 'R-2', '']);
+  });
+
+  // The former lookahead rescanned the remaining digits from each position (quadratic).
+  it('formats 300 000 digits in linear time', () => {
+    const out = formatMatricula('1'.repeat(300_000));
+    expect(out.length).toBe(399_999);
+    expect(out.startsWith('111.111.')).toBe(true);
+  });
+});
 
 describe('the Diligência section of the reports', () => {
   it('is in the complete and technical templates, not the executive one', () => {

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { findQuote, readDossier } from '../utils/dossier';
+import { findQuote, formatMatricula, readDossier } from '../utils/dossier';
 import { DossierPanel } from './dossier-panel';
 
 const cite = (fileName: string, page: number, quote: string): Citation => ({ documentId: `doc-${fileName}`, fileName, page, quote });
@@ -57,7 +57,7 @@ const DOSSIER: Dossier = dossierSchema.parse({
 
 const text = (html: string) =>
   html
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
@@ -104,6 +104,19 @@ describe('the Diligência panel', () => {
     expect(text(render(null))).toContain('Nenhum documento lido para este imóvel');
     expect(text(render({ ...DOSSIER, documentIds: [] }))).toContain('Nenhum documento lido para este imóvel');
     expect(text(render(null))).not.toContain('Proprietários atuais');
+  });
+});
+
+describe('formatMatricula', () => {
+  it('groups the digits by three from the right, and leaves anything else alone', () => {
+    expect(['1', '123', '1234', '46511', '1234567', '46.511', 'R-2', ''].map(formatMatricula)).toEqual(['1', '123', '1.234', '46.511', '1.234.567', '46.511', 'R-2', '']);
+  });
+
+  // The former lookahead rescanned the remaining digits from each position (quadratic).
+  it('formats 300 000 digits in linear time', () => {
+    const out = formatMatricula('1'.repeat(300_000));
+    expect(out.length).toBe(399_999);
+    expect(out.startsWith('111.111.')).toBe(true);
   });
 });
 

@@ -21,7 +21,12 @@ export function citationLabel(c: Pick<Citation, 'fileName' | 'page'>): string {
 
 /** '46511' → '46.511', as the registry prints it. */
 export function formatMatricula(digits: string): string {
-  return /^\d+$/.test(digits) ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : digits;
+  if (!/^\d+$/.test(digits)) return digits;
+  // A dot before each group of three from the right; a loop, as the lookahead /\B(?=(\d{3})+(?!\d))/
+  // rescanned every remaining digit from each position (quadratic on a long number).
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? '.' : '') + digits[i];
+  return out;
 }
 
 /** 0.5 → '50%'; 1/3 → '33,33%'; null → 'não informada'. */
