@@ -35,6 +35,21 @@ describe('markdownToPlainText / previewText', () => {
     );
   });
 
+  it('joins cells, empty ones included, and unwraps images, links and tags', () => {
+    expect(markdownToPlainText('| a |  | b |\nc|d')).toBe('a · · b c · d');
+    expect(markdownToPlainText('![planta](p.png) [laudo](https://x.test/a?b=1) <b>negrito</b>')).toBe('planta laudo negrito');
+  });
+
+  // Each of these made the former expressions rescan the rest of the text from every character (quadratic).
+  it('reads 200 000 spaces, brackets or tag openings in linear time', () => {
+    const n = 200_000;
+    expect(markdownToPlainText(`a${' '.repeat(n)}b|c`)).toBe('a b · c');
+    expect(markdownToPlainText('['.repeat(n)) === '['.repeat(n)).toBe(true);
+    expect(markdownToPlainText('!['.repeat(n / 2)) === '!['.repeat(n / 2)).toBe(true);
+    expect(markdownToPlainText('[a]('.repeat(n / 4)) === '[a]('.repeat(n / 4)).toBe(true);
+    expect(markdownToPlainText('<'.repeat(n)) === '<'.repeat(n)).toBe(true);
+  });
+
   it('keeps snake_case words and arithmetic intact', () => {
     expect(markdownToPlainText('valor_total 2 * 3 * 4')).toBe('valor_total 2 * 3 * 4');
   });

@@ -154,6 +154,17 @@ export function foldText(text: string): string {
   return out.toLowerCase();
 }
 
+/**
+ * A table row's cells joined by ' · ', each '|' taking the spaces around it, as a global replace of
+ * '\s*\|\s*' did, without rescanning a long run of spaces from each of its characters (quadratic).
+ */
+function joinCells(row: string): string {
+  const cells = row.split('|');
+  if (cells.length === 1) return row;
+  const last = cells.length - 1;
+  return cells.map((c, i) => (i === 0 ? c.trimEnd() : i === last ? c.trimStart() : c.trim())).join(' · ');
+}
+
 /** Markdown reduced to its words, on one line: headings, emphasis, links, lists and tables unwrapped. */
 export function markdownToPlainText(markdown: string): string {
   return markdown
@@ -163,21 +174,23 @@ export function markdownToPlainText(markdown: string): string {
       const trimmed = line.trim();
       // Table separator rows carry nothing; other rows keep their cells' text.
       if (/^\|?\s*:?-{2,}/.test(trimmed) && /^[\s|:-]+$/.test(trimmed)) return '';
-      return trimmed
+      const row = trimmed
         .replace(/^#{1,6}\s+/, '')
         .replace(/^>\s?/, '')
         .replace(/^([-*+]|\d+[.)])\s+/, '')
         .replace(/^\|/, '')
-        .replace(/\|$/, '')
-        .replace(/\s*\|\s*/g, ' · ');
+        .replace(/\|$/, '');
+      return joinCells(row);
     })
     .join(' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // Link text holds no bracket and a link target no parenthesis: each '[' or '<' then scans only to
+    // the next bracket, so a long run of '[', '](' or '<' is read in linear time, not quadratic.
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -86,6 +86,12 @@ describe('file names', () => {
     const long = sanitizeFileTitle(`${'a'.repeat(79)} bbbb`);
     expect(long).toBe('a'.repeat(79));
     expect(sanitizeFileTitle('x'.repeat(200))).toHaveLength(80);
+    expect(sanitizeFileTitle(`--${'x'.repeat(79)}-y`)).toBe('x'.repeat(79));
+  });
+
+  it('sanitizes a 200 000-character title in linear time', () => {
+    expect(sanitizeFileTitle('a-'.repeat(100_000))).toBe(`${'a-'.repeat(39)}a`);
+    expect(sanitizeFileTitle(`a${'!-'.repeat(100_000)}`)).toBe('a');
   });
 
   it('dates the file by the day in Brasília', () => {

@@ -155,10 +155,15 @@ export function sanitizeFileTitle(title: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, FILE_TITLE_MAX)
-    .replace(/-+$/, '');
-  return slug || 'analise';
+    .replace(/^-+/, '');
+  return trimDashEnd(trimDashEnd(slug).slice(0, FILE_TITLE_MAX)) || 'analise';
+}
+
+/** Trailing '-'s removed by a loop: /-+$/ rescans a run of dashes from each of its characters. */
+function trimDashEnd(s: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === '-') end--;
+  return s.slice(0, end);
 }
 
 const fileDateFormat = new Intl.DateTimeFormat('en-CA', {
