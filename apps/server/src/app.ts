@@ -13,6 +13,7 @@ import {
 import type { AppContext } from './context.ts';
 import { AppError } from './lib/app-error.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
+import { refuseWritesWhenReadOnly } from './lib/read-only.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { canonicalUrl } from './plugins/canonical-url.ts';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseWritesWhenReadOnly(app, ctx.config.readOnly);
   refuseNulInput(app);
   measureRequests(app, ctx);
   auditRequests(app, ctx);

@@ -1,14 +1,13 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DataDirLockedError, lockDataDir } from '@viabiliza/db/data-dir-lock';
-import { openDatabase } from '@viabiliza/db/client';
+import { DataDirLockedError } from '@viabiliza/db/data-dir-lock';
 import { loadEnv, EnvError } from './config/env.ts';
-import { appConfigFromEnv } from './config/app-config.ts';
 import { createRuntime } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { buildWorkerApp } from './worker-app.ts';
 import { serverLogs, teeToRing } from './modules/logs/log-ring.ts';
 import { explainStartupError } from './lib/disk-full.ts';
+import { openForStart } from './lib/read-only.ts';
 import { prepareBackupKey } from './modules/backup/backup-crypto.ts';
 
 const started = performance.now();
@@ -24,12 +23,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 async function main() {
   const env = loadEnv();
   const webDist = resolve(here, '../../web/dist');
-  const config = appConfigFromEnv(env, webDist);
-
-  const release = env.DATABASE_URL ? () => {} : lockDataDir(config.dataDir);
-  const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'db'), seedDump: join(here, 'pglite-seed.tar.gz') });
+  // A full disk under DATA_DIR starts the server read-only instead of failing the start (lib/read-only.ts).
+  const { config, database, release, readOnly } = await openForStart(env, { webDist, seedDump: join(here, 'pglite-seed.tar.gz') });
 
   serverLogs.resize(env.LOG_BUFFER_LINES);
   const logger = { level: env.LOG_LEVEL, stream: teeToRing(process.stdout) };
@@ -38,12 +33,19 @@ async function main() {
   const role = env.VIABILIZA_ROLE;
   // Migrations run under an advisory lock: instances starting together take turns.
   const runtime = await createRuntime(config, database, {
-    work: role !== 'web',
+    // Read-only: no jobs (they write files and rows).
+    work: role !== 'web' && !readOnly,
     onError: (err) => (app ? app.log.error({ err }, 'background error') : console.error(err)),
   });
   app = role === 'worker' ? await buildWorkerApp(runtime.ctx, { logger }) : await buildApp(runtime.ctx, { logger });
+  if (readOnly) {
+    app.log.error(
+      { dataDir: config.dataDir, reason: readOnly },
+      `MODO SOMENTE LEITURA: ${readOnly} Consultas funcionam; envios e alterações respondem 503 até que haja espaço e o servidor seja reiniciado.`,
+    );
+  }
   try {
-    prepareBackupKey(config, app.log);
+    if (!readOnly) prepareBackupKey(config, app.log);
   } catch (err) {
     // Backups will say what is wrong when they run; the server itself does not need the key.
     app.log.error({ err }, 'chave de backup: não foi possível preparar o arquivo');

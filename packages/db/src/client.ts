@@ -14,8 +14,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined means in memory; seedDump is a `dumpDataDir` tarball used when dataDir is new. */
-  | { kind: 'pglite'; dataDir?: string; seedDump?: string };
+  /**
+   * dataDir undefined means in memory; seedDump is a `dumpDataDir` tarball used when dataDir is
+   * new, seedData the same already in memory (it wins over seedDump).
+   */
+  | { kind: 'pglite'; dataDir?: string; seedDump?: string; seedData?: Blob };
 
 export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
@@ -70,10 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   const isNew = !options.dataDir || !existsSync(`${options.dataDir}/PG_VERSION`);
-  const loadDataDir =
-    isNew && options.seedDump && existsSync(options.seedDump)
-      ? new Blob([readFileSync(options.seedDump)])
-      : undefined;
+  const loadDataDir = !isNew
+    ? undefined
+    : (options.seedData ?? (options.seedDump && existsSync(options.seedDump) ? new Blob([readFileSync(options.seedDump)]) : undefined));
   const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir });
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {

@@ -55,6 +55,8 @@ export interface AppConfig {
   sgsBaseUrl?: string;
   /** Milliseconds between event-stream heartbeats, each re-checking the stream's session (default 25 000; tests shorten it). */
   sseHeartbeatMs?: number;
+  /** Set when the start found DATA_DIR's disk full (lib/read-only.ts): why; reads work, writes answer 503. */
+  readOnly?: string;
 }
 
 /**

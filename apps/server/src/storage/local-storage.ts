@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import type { FileStorage, StorageArea, StoredKey } from './file-storage.ts';
@@ -44,13 +44,29 @@ export class LocalStorage implements FileStorage {
         done(null, piece);
       },
     });
+    // The source is piped by hand, not handed to pipeline(): when the disk fails (ENOSPC) the
+    // rest of the upload must still be read (and dropped), or the client's connection is cut
+    // before it reads the answer that says why.
+    const written = pipeline(meter, this.openTemp(tmpPath));
+    const failSource = (err: Error) => meter.destroy(err);
+    stream.once('error', failSource);
+    stream.pipe(meter);
     try {
-      await pipeline(stream, meter, createWriteStream(tmpPath));
+      await written;
     } catch (err) {
+      stream.unpipe(meter);
+      stream.resume();
       await rm(tmpPath, { force: true });
       throw err;
+    } finally {
+      stream.off('error', failSource);
     }
     return { tmpPath, size, sha256: hash.digest('hex'), truncated };
+  }
+
+  /** The temporary file being written; a test stands a disk that fills up in here. */
+  protected openTemp(path: string): Writable {
+    return createWriteStream(path);
   }
 
   describe(): string {

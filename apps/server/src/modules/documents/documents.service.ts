@@ -12,6 +12,7 @@ import {
 import { validateUpload } from '@viabiliza/extract/validate';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isDiskFull } from '../../lib/disk-full.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import * as repo from './documents.repository.ts';
@@ -99,7 +100,13 @@ export async function uploadDocuments(
   return result;
 
   async function receiveParts(): Promise<void> {
+    /** The disk filled up: the rest of the request is read and dropped, then the batch fails (507). */
+    let diskFull: unknown = null;
     for await (const part of parts) {
+      if (diskFull) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
       if (part.type === 'field') {
         if (part.fieldname === 'propertyId' && typeof part.value === 'string' && part.value) propertyId = await ownedProperty(ctx, userId, part.value);
         continue;
@@ -116,7 +123,14 @@ export async function uploadDocuments(
         await reject(fileName, 0, UPLOAD_MESSAGES.batchTooLarge);
         continue;
       }
-      const temp = await ctx.storage.receive(part.file, UPLOAD_LIMITS.maxFileBytes);
+      let temp: Awaited<ReturnType<typeof ctx.storage.receive>>;
+      try {
+        temp = await ctx.storage.receive(part.file, UPLOAD_LIMITS.maxFileBytes);
+      } catch (err) {
+        if (!isDiskFull(err)) throw err;
+        diskFull = err;
+        continue;
+      }
       batchBytes += temp.size;
       if (temp.truncated || part.file.truncated) {
         await ctx.storage.discard(temp.tmpPath);
@@ -170,6 +184,7 @@ export async function uploadDocuments(
         })(),
       );
     }
+    if (diskFull) throw diskFull;
   }
 }
 
