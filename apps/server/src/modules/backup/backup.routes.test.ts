@@ -242,7 +242,7 @@ describe('backup endpoints', () => {
     expect(otherAdmin.statusCode).toBe(200);
     // Gone again, so the restore test below compares with the backup's own accounts.
     await t.database.db.delete(user).where(eq(user.id, guesser.user.id));
-  });
+  }, 90_000);
 
   it('shows the generated key once, after the password, and says so afterwards', async () => {
     const before = (await list()).encryption;
