@@ -22,7 +22,7 @@ export function dossierNumber(d: Dossier | null | undefined, key: DossierFactKey
   const fact = dossierFact(d, key);
   const first = fact?.sources[0];
   if (!fact || !first) return null;
-  const value = typeof fact.normalized === 'number' ? fact.normalized : parseBrNumber(fact.value.replace(/^R\$\s*/i, '').replace(/\s*(m²|m2)$/i, ''));
+  const value = typeof fact.normalized === 'number' ? fact.normalized : parseBrNumber(fact.value.replace(/^R\$\s*/i, '').replace(/(?<!\s)\s*(?:m²|m2)$/i, ''));
   if (value === null || !Number.isFinite(value) || value <= 0) return null;
   return { value, source: citationSource(first.citation, fact.label), text: fact.value };
 }

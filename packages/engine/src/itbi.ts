@@ -180,7 +180,7 @@ export function itbiFor(q: ItbiQuery, rows: readonly ReferenceRow[] = REFERENCE_
     row,
     uncertain: row.uncertain,
     cityFound: true,
-    note: `ITBI ${row.city ?? ''}: ${parts.join('; ')}.`.replace(/\s+:/, ':'),
+    note: `ITBI ${row.city ?? ''}: ${parts.join('; ')}.`.replace(/(?<!\s)\s+:/, ':'),
   };
 }
 

@@ -243,12 +243,40 @@ const CITY_ALIASES: Record<string, string> = {
 
 const UFS = new Set(BRAZILIAN_STATES.map((uf) => uf.toLowerCase()));
 
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const CITY_UF_SEPARATOR = /[\s,/-]/;
+
+/**
+ * 'sao paulo - sp' → { city: 'sao paulo', uf: 'sp' }: two final letters after separators, and a city
+ * with a letter and on one line. What /^(.*?[a-z].*?)[\s,/-]+([a-z]{2})$/ matched, by a scan: the
+ * expression's lazy runs traded characters with the separators (polynomial on a long name).
+ */
+function stateSuffix(s: string): { city: string; uf: string } | null {
+  const uf = s.slice(-2);
+  if (!/^[a-z]{2}$/.test(uf)) return null;
+  let end = s.length - 2;
+  while (end > 0 && CITY_UF_SEPARATOR.test(s[end - 1]!)) end--;
+  if (end === s.length - 2) return null;
+  const city = s.slice(0, end);
+  return /[a-z]/.test(city) && !LINE_BREAK.test(city) ? { city, uf } : null;
+}
+
+/** A label without its final parenthetical: 'Selic (meta, BCB)' → 'Selic'. What /\s*\(.*\)\s*$/ removed, in linear time. */
+function withoutParenthetical(label: string): string {
+  const text = label.trimEnd();
+  if (!text.endsWith(')')) return label;
+  let lineStart = text.length;
+  while (lineStart > 0 && !LINE_BREAK.test(text[lineStart - 1]!)) lineStart--;
+  const open = text.indexOf('(', lineStart);
+  return open < 0 ? label : text.slice(0, open).trimEnd();
+}
+
 /** 'São Paulo - SP', 'sao paulo/sp', 'SÃO PAULO (SP)', 'SP' → 'sao paulo'. */
 export function normalizeCity(city: string | null | undefined): string | null {
   if (!city) return null;
   let s = fold(city).replace(/[()]/g, ' ').trim();
-  const suffix = /^(.*?[a-z].*?)[\s,/-]+([a-z]{2})$/.exec(s);
-  if (suffix && UFS.has(suffix[2]!)) s = suffix[1]!;
+  const suffix = stateSuffix(s);
+  if (suffix && UFS.has(suffix.uf)) s = suffix.city;
   s = s.replace(/[^a-z0-9']+/g, ' ').trim();
   s = CITY_ALIASES[s] ?? s;
   return s === '' ? null : s;
@@ -472,7 +500,7 @@ export function staleReference(r: ReferenceRow, asOf: string): StaleReference | 
   // A figure dated by month or year covers that period: it ages from the period's last day.
   const stale = cadence === 'daily' ? age.days > 2 : dateKey(asOf) > addMonths(periodEnd(r.asOf), cadence === 'monthly' ? 2 : 24);
   if (!stale) return null;
-  const name = r.label.replace(/\s*\(.*\)\s*$/, '');
+  const name = withoutParenthetical(r.label);
   return {
     referenceId: r.id,
     label: r.label,

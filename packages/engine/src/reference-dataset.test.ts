@@ -73,6 +73,16 @@ describe('staleReference', () => {
     expect(s?.message).toBe('Selic de jun/2025 usada em nov/2026: dado com mais de 2 meses; confira o valor atual.');
   });
 
+  it('names the series without its final parenthetical, in linear time', () => {
+    const message = (label: string) => staleReference({ ...selic, label }, '2026-11-25')?.message;
+    expect(message('Selic (meta, BCB)')).toBe(message('Selic'));
+    expect(message('Selic (meta) (BCB)  ')).toBe(message('Selic'));
+    expect(message('Selic\n(meta)')).toBe(message('Selic'));
+    // Each '(' or space made the former /\s*\(.*\)\s*$/ rescan the rest of the label (quadratic).
+    expect(message(`Selic${'('.repeat(200_000)}`)).toContain('Selic(((');
+    expect(message(`Selic${' '.repeat(200_000)}x`)).toContain('Selic   ');
+  });
+
   it('stays quiet at exactly twice the cadence and for laws', () => {
     // 2025-06-18 → 2025-08-18 is 2 months: not more than 2.
     expect(staleReference(selic, '2025-08-18')).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysisDate, documentNumber, isDevelopmentProject, resolveAreas, resolveInputs } from './resolve-inputs.ts';
 import { analyze } from './analyze.ts';
+import { dossierNumber } from './document-facts.ts';
 import { dossierOf, fact } from './dossier-fixtures.ts';
 import type { EngineDocument, EngineInput } from './types.ts';
 
@@ -181,5 +182,20 @@ describe('questionnaire from the dossier', () => {
     const r = analyze({ analysisType: 'complete', questionnaire: { city: 'Campinas' }, documents: [], generatedAt: AT, dossier });
     expect(r.risks.find((x) => x.id === 'risk-divergencia-city')?.detail).toContain('São Paulo');
     expect(r.warnings.some((w) => w.includes('Campinas') && w.includes('São Paulo'))).toBe(true);
+  });
+});
+
+describe('area and money values with a unit, read in linear time', () => {
+  // The former /\s*(m²|m2)$/i rescanned a long run of spaces from each of its characters (quadratic).
+  const spaces = ' '.repeat(200_000);
+
+  it('from a document key field', () => {
+    expect(documentNumber([doc('i', 'iptu', [['area_privativa_m2', '90  m2', null, 1]])], ['area_privativa_m2'], ['iptu'])?.value).toBe(90);
+    expect(documentNumber([doc('i', 'iptu', [['area_privativa_m2', `90${spaces}x`, null, 1]])], ['area_privativa_m2'], ['iptu'])).toBeNull();
+  });
+
+  it('from a dossier fact', () => {
+    expect(dossierNumber(dossierOf({ facts: [fact('area_privativa_m2', '85,5 m²', null)] }), 'area_privativa_m2')?.value).toBe(85.5);
+    expect(dossierNumber(dossierOf({ facts: [fact('area_privativa_m2', `85${spaces}x`, null)] }), 'area_privativa_m2')).toBeNull();
   });
 });

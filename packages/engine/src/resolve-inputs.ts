@@ -38,7 +38,7 @@ function keyFieldNumber(field: EngineDocument['keyFields'][number]): number | nu
     const n = parseBrNumber(field.normalized);
     if (n !== null) return n;
   }
-  return parseBrNumber(field.value.replace(/^R\$\s*/i, '').replace(/\s*(m²|m2)$/i, ''));
+  return parseBrNumber(field.value.replace(/^R\$\s*/i, '').replace(/(?<!\s)\s*(?:m²|m2)$/i, ''));
 }
 
 const ANY_TYPE = '*';
