@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@viabiliza/db/client';
 import { benchPdf } from '../../../packages/extract/test/corpus.ts';
+import { bundledServer } from '../test/bundled-server.ts';
 import { createTestDatabase, multipartBody, PASSWORD } from '../test/helper.ts';
 
 /**
@@ -19,7 +19,6 @@ import { createTestDatabase, multipartBody, PASSWORD } from '../test/helper.ts';
 
 const SEED = 9;
 const KILLS = 4;
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 function seeded(seed: number) {
   let a = seed >>> 0;
@@ -41,6 +40,8 @@ const freePort = () =>
   });
 
 let store: Awaited<ReturnType<typeof createTestDatabase>>;
+/** The server as `npm run build` bundles it (test/bundled-server.ts). */
+let bundle: Awaited<ReturnType<typeof bundledServer>> | undefined;
 let dataDir: string;
 let port: number;
 let server: ChildProcess | null = null;
@@ -60,7 +61,7 @@ async function start() {
   };
   delete env.DATABASE_URL;
   if (store.url) env.DATABASE_URL = store.url;
-  server = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn(process.execPath, [bundle!.entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     const ok = await fetch(`${origin()}/api/health`).then((r) => r.ok, () => false);
@@ -118,6 +119,7 @@ const email = `crash.${Date.now().toString(36)}@example.com`;
 const kills: number[] = [];
 
 beforeAll(async () => {
+  bundle = await bundledServer();
   store = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-crash-'));
   port = await freePort();
@@ -165,6 +167,7 @@ afterAll(async () => {
   await db?.close();
   await store?.drop();
   rmSync(dataDir, { recursive: true, force: true });
+  bundle?.remove();
 });
 
 

@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../scripts/bundle.ts';
+import { bundledServer } from '../test/bundled-server.ts';
 import { createTestDatabase, cookieHeader, usingPostgres } from '../test/helper.ts';
 import { sseClient } from '../test/sse-client.ts';
 
@@ -13,12 +12,9 @@ import { sseClient } from '../test/sse-client.ts';
  * The real entry point (main.ts) in its own process, bundled as `npm start` runs it, on the
  * embedded database or on PostgreSQL with TEST_DATABASE_URL: SIGTERM with an open event stream
  * exits within 10 s (issue 15, item 4), and VIABILIZA_ROLE=worker serves only the health probes.
- * The bundle is made once for the file (a second or two), with the run's migrated PGlite seed
- * beside it as the build ships it; main.ts through tsx compiled every source file at each start
- * and ran PGlite's initdb and every migration on each new data directory.
+ * The bundle is made once for the file (test/bundled-server.ts).
  */
-const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
-let bundleDir: string | undefined;
+let bundle: Awaited<ReturnType<typeof bundledServer>> | undefined;
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 interface Server {
@@ -48,7 +44,7 @@ async function start(extraEnv: Record<string, string> = {}): Promise<Server> {
   };
   delete env.DATABASE_URL;
   if (store?.url) env.DATABASE_URL = store.url;
-  const child = spawn(process.execPath, [join(bundleDir!, 'server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle!.entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -86,13 +82,8 @@ async function start(extraEnv: Record<string, string> = {}): Promise<Server> {
 }
 
 beforeAll(async () => {
-  // Inside the server's folder, so the bundle's npm imports resolve to node_modules.
-  bundleDir = mkdtempSync(join(SERVER_ROOT, '.main-test-'));
-  await bundleServer(SERVER_ROOT, bundleDir);
-  cpSync(join(SERVER_ROOT, '../../packages/db/migrations'), join(bundleDir, 'migrations'), { recursive: true });
+  bundle = await bundledServer();
   if (usingPostgres) store = await createTestDatabase();
-  // The migrated embedded database that `npm run build` puts beside the bundle (the run's seed).
-  else cpSync(inject('pgliteSeed'), join(bundleDir, 'pglite-seed.tar.gz'));
 }, 60_000);
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
@@ -100,7 +91,7 @@ afterEach(() => {
 afterAll(async () => {
   await store?.drop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+  bundle?.remove();
 });
 
 describe(`main.ts in its own process (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
