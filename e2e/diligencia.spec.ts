@@ -116,7 +116,7 @@ test('a sale folder: read, analysed with an empty questionnaire, its due diligen
     // The complete report carries the same section, citations as text.
     const report = await page.request.get(`/api/analyses/${saved.id}/report.html?template=complete`);
     expect(report.status()).toBe(200);
-    const html = (await report.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const html = (await report.text()).replace(/<[^<>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(html).toContain('Diligência');
     // The registry prints names in capitals; the truth keeps them as written.
     for (const o of main.owners) expect(html.toLowerCase()).toContain(o.name.toLowerCase());

@@ -59,7 +59,7 @@ function addressMatches(truth: string, predicted: string): boolean {
 }
 
 function officeMatches(truth: string, predicted: string): boolean {
-  const ordinal = (s: string) => /(\d+)\s*[º°o]/.exec(s)?.[1] ?? null;
+  const ordinal = (s: string) => /(?<!\d)(\d+)\s*[º°o]/.exec(s)?.[1] ?? null;
   if (ordinal(truth) !== ordinal(predicted)) return false;
   const want = words(truth).filter((w) => !/^\d/.test(w));
   const got = new Set(words(predicted));

@@ -91,7 +91,7 @@ export interface DossierVerdict {
 
 /** 'R-2/46.511', 'R.02/46511', 'Av.4', 'AV-4' → 'R.2', 'AV.4'. */
 export function actLabel(label: string): string {
-  const m = /^\s*(R|AV)\s*[-.,]?\s*0*(\d+)/i.exec(label);
+  const m = /^\s*(R|AV)\s*(?:[-.,]\s*)?0*(\d+)/i.exec(label);
   return m ? `${m[1]!.toUpperCase()}.${m[2]}` : label.trim().toUpperCase();
 }
 

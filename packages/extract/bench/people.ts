@@ -178,7 +178,7 @@ export const bank = (rng: Rng) => rng.pick(BANKS);
 /** 1234567.8 → '1.234.567,80' */
 export function money(value: number): string {
   const [int, dec] = value.toFixed(2).split('.');
-  return `${int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec}`;
+  return `${thousandsOf(int!)},${dec}`;
 }
 
 /** 85.5 → '85,50' (areas with two decimals, thousands dotted). */
@@ -186,7 +186,16 @@ export const area = money;
 
 /** 46511 → '46.511' */
 export function thousands(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return thousandsOf(String(value));
+}
+
+/** A dot before each group of three digits from the right ('-46511' → '-46.511'); a loop, not a quadratic lookahead. */
+function thousandsOf(digits: string): string {
+  const sign = digits.startsWith('-') ? '-' : '';
+  const d = digits.slice(sign.length);
+  let out = '';
+  for (let i = 0; i < d.length; i++) out += (i > 0 && (d.length - i) % 3 === 0 ? '.' : '') + d[i];
+  return sign + out;
 }
 
 export interface Day {

@@ -76,7 +76,7 @@ describe('the HTML report under hostile user and document text', () => {
           expect(html).not.toMatch(/<x-evil/i);
           expect(html).not.toContain(ATTR);
           expect(html).not.toMatch(/<script/i);
-          expect(html).not.toMatch(/href\s*=\s*["']?\s*javascript:/i);
+          expect(html).not.toMatch(/href\s*=\s*(?:["']\s*)?javascript:/i);
           // The template's own elements only: a closing </style> from the input would end the styles early.
           expect(html.match(/<\/style>/gi)?.length ?? 0).toBeLessThanOrEqual(1);
         },
