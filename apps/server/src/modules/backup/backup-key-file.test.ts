@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
@@ -20,9 +20,13 @@ afterEach(() => {
 
 async function run(transform: NodeJS.ReadWriteStream, input: Buffer): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  await pipeline(Readable.from([input]), transform, async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) chunks.push(chunk);
+  const collect = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
   });
+  await pipeline(Readable.from([input]), transform, collect);
   return Buffer.concat(chunks);
 }
 
