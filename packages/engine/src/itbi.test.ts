@@ -180,3 +180,15 @@ describe('itbiFor', () => {
     expect(f.note).toContain('0,5% sobre R$ 110.673,72');
   });
 });
+
+describe('the ITBI note', () => {
+  // The note's /\s+:/ rescanned a long run of spaces in a city name from each space (quadratic).
+  it('is written in linear time for a city name with 200 000 spaces', () => {
+    const sp = itbiFor({ city: 'São Paulo', state: 'SP', price: 100_000, asOf: NOW }).row!;
+    const city = `Cidade${' '.repeat(200_000)}Longa`;
+    const r = itbiFor({ city: 'Cidade Longa', state: 'SP', price: 100_000, asOf: NOW }, [...REFERENCE_ROWS, { ...sp, id: 'itbi-cidade-longa', city }]);
+    expect(r.cityFound).toBe(true);
+    expect(r.note.startsWith(`ITBI ${city}: `)).toBe(true);
+    expect(itbiFor({ city: 'São Paulo', state: 'SP', price: 100_000, asOf: NOW }).note).toMatch(/^ITBI São Paulo: /);
+  });
+});
