@@ -72,7 +72,7 @@ describe('GET /api/analyses/:id/engine-input', () => {
     expect(JSON.parse(JSON.stringify(again))).toEqual(analysis.result);
   });
 
-  it('answers 404 to anyone but the owner, and 401 without a session', async () => {
+  it('answers 404 to anyone it is not shared with, and 401 without a session', async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const analysisId = await savedAnalysis(owner.cookie, { analysisType: 'financial', questionnaire: QUESTIONNAIRE });
