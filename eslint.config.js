@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
@@ -20,6 +21,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Nothing shown as real may be random (DESIGN.md); ids come from crypto.
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use crypto for ids; never show random figures as real.' }],
+    },
+  },
+  // Every expression may meet user text: no expression may take super-linear time on any input
+  // (one such expression froze the server for 104 s on 200 000 letters).
+  {
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'certain' }],
+      'regexp/no-super-linear-move': ['error', { report: 'certain', ignoreSticky: false, ignorePartial: false }],
+      'regexp/no-misleading-capturing-group': 'error',
     },
   },
   {
