@@ -1,33 +1,78 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
-describe('lockDataDir', () => {
-  it('refuses a second owner while the first lives, and frees it on release', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lock-'));
-    try {
-      // A live process other than this one (the parent) holds the lock.
-      writeFileSync(join(dir, 'viabiliza.lock'), String(process.ppid));
-      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      rmSync(join(dir, 'viabiliza.lock'));
-      const release = lockDataDir(dir);
-      release();
-      lockDataDir(dir)();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+const withDir = (fn: (dir: string) => void | Promise<void>) => async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lock-'));
+  try {
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
 
-  it('takes over a lock left by a dead process', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lock-'));
-    try {
-      writeFileSync(join(dir, 'viabiliza.lock'), '999999');
-      const release = lockDataDir(dir);
-      release();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+describe('lockDataDir', () => {
+  it('refuses a second owner while the first holds it, and frees it on release', withDir((dir) => {
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    expect(existsSync(join(dir, 'viabiliza.lock'))).toBe(false);
+    lockDataDir(dir)();
+  }));
+
+  it('takes over at once a lock left by a dead process of this host (a restart after SIGKILL)', withDir((dir) => {
+    mkdirSync(join(dir, 'viabiliza.lock'));
+    const ino = statSync(join(dir, 'viabiliza.lock')).ino;
+    writeFileSync(join(dir, 'viabiliza.lock.owner'), JSON.stringify({ pid: 999_999, host: hostname(), lock: ino }));
+    lockDataDir(dir)();
+  }));
+
+  it('waits for a lock of a live process, or of another host, still being refreshed', withDir((dir) => {
+    mkdirSync(join(dir, 'viabiliza.lock'));
+    const ino = statSync(join(dir, 'viabiliza.lock')).ino;
+    writeFileSync(join(dir, 'viabiliza.lock.owner'), JSON.stringify({ pid: process.ppid, host: hostname(), lock: ino }));
+    expect(() => lockDataDir(dir)).toThrow(`DATA_DIR ${dir} está em uso pelo processo ${process.ppid}`);
+    writeFileSync(join(dir, 'viabiliza.lock.owner'), JSON.stringify({ pid: 999_999, host: 'outra-maquina', lock: ino }));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+  }));
+
+  it('takes over a lock whose owner stopped refreshing it (stale mtime), whoever it was', withDir((dir) => {
+    mkdirSync(join(dir, 'viabiliza.lock'));
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(join(dir, 'viabiliza.lock'), old, old);
+    lockDataDir(dir)();
+  }));
+
+  it('removes the pid file of earlier versions when its process is gone', withDir((dir) => {
+    writeFileSync(join(dir, 'viabiliza.lock'), '999999');
+    lockDataDir(dir)();
+    writeFileSync(join(dir, 'viabiliza.lock'), String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+  }));
+
+  it('two processes racing for one DATA_DIR: exactly one starts, the other exits naming DATA_DIR', withDir(async (dir) => {
+    const script = fileURLToPath(new URL('./data-dir-lock.fixture.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+    const runOne = () =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [tsx, script, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const results = await Promise.all([runOne(), runOne()]);
+    const started = results.filter((r) => r.code === 0);
+    const refused = results.filter((r) => r.code !== 0);
+    expect(started, JSON.stringify(results)).toHaveLength(1);
+    expect(started[0]!.out).toContain('travado');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.code).toBe(1);
+    expect(refused[0]!.out).toContain(`DATA_DIR ${dir} está em uso`);
+    expect(existsSync(join(dir, 'viabiliza.lock'))).toBe(false);
+  }), 30_000);
 });
