@@ -8,7 +8,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 
 /**
  * The HTTP side of a VIABILIZA_ROLE=worker process: only the health probes (`/api/health`,
- * `/api/health/db`) a load balancer or orchestrator checks; everything else answers 404. The
+ * `/api/health/db`, `/api/health/ready`) a load balancer or orchestrator checks; everything else answers 404. The
  * worker's real work comes from the queue, not from requests.
  */
 export async function buildWorkerApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}) {

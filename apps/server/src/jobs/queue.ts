@@ -28,6 +28,8 @@ export interface SendOptions {
 export interface Queue {
   send(name: JobName, data: object, options?: SendOptions): Promise<string | null>;
   stop(): Promise<void>;
+  /** True from `stop()` on: the readiness probe (modules/health) reports a stopping queue as not ready. */
+  readonly stopped: boolean;
   boss: PgBoss;
 }
 
@@ -90,9 +92,16 @@ export async function startQueue(
       });
     }
   }
+  let stopped = false;
   return {
     boss,
+    get stopped() {
+      return stopped;
+    },
     send: (name, data, sendOptions) => boss.send(name, data, sendOptions?.group ? { group: { id: sendOptions.group } } : {}),
-    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+    stop: () => {
+      stopped = true;
+      return boss.stop({ graceful: true, timeout: 5000 });
+    },
   };
 }

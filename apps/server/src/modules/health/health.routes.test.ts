@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -39,5 +39,51 @@ describe('health and platform', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION');
+  });
+});
+
+describe('readiness (GET /api/health/ready), for a load balancer', () => {
+  it('answers 200 when the database and the queue answer', async () => {
+    const res = await t.app.inject({ url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok', queue: 'ok' });
+  });
+
+  it('answers 503 in Portuguese, naming the database, when it does not answer', async () => {
+    const execute = vi.spyOn(t.runtime.ctx.db, 'execute').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await t.app.inject({ url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json().error).toEqual({
+        code: 'UNAVAILABLE',
+        message: 'Instância não está pronta: banco de dados indisponível.',
+        details: ['banco de dados indisponível'],
+      });
+      // Liveness is not readiness: the process itself is fine.
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      execute.mockRestore();
+    }
+    expect((await t.app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the queue cannot read its state', async () => {
+    const getQueue = vi.spyOn(t.runtime.ctx.queue.boss, 'getQueue').mockRejectedValueOnce(new Error('relation "pgboss.queue" does not exist'));
+    try {
+      const res = await t.app.inject({ url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe('Instância não está pronta: fila de tarefas indisponível.');
+    } finally {
+      getQueue.mockRestore();
+    }
+  });
+
+  // Last: it stops this file's queue for real (the close in afterAll stops it again, harmlessly).
+  it('answers 503 once the queue is stopping, as on SIGTERM, so the balancer stops sending requests', async () => {
+    await t.runtime.ctx.queue.stop();
+    const res = await t.app.inject({ url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe('Instância não está pronta: fila de tarefas parada (instância encerrando).');
   });
 });
