@@ -22,6 +22,7 @@ export const POSTGRES_FILES = [
   'apps/server/src/many-instances.test.ts',
   'apps/server/src/two-instances.test.ts',
   'apps/server/src/database-unavailable.test.ts',
+  'apps/server/src/production-topology.test.ts',
   // crash recovery: stale runs and documents are taken over by age on PostgreSQL
   'apps/server/src/crash-recovery.test.ts',
   'apps/server/src/modules/documents/recovery.test.ts',
