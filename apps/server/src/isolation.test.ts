@@ -25,6 +25,7 @@ type Rule =
 const RULES: Record<string, Rule> = {
   'GET /api/health': { kind: 'public' },
   'GET /api/health/db': { kind: 'public' },
+  'GET /api/health/ready': { kind: 'public' },
   'GET /api/public/stats': { kind: 'public' },
   'POST /api/metrics/web-vitals': { kind: 'public' },
   'GET /api/auth/session': { kind: 'public' },
