@@ -126,6 +126,25 @@ describe(`main.ts in its own process (${usingPostgres ? 'PostgreSQL' : 'PGlite'}
     socket.destroy();
   }, 120_000);
 
+  // The embedded database belongs to one process (packages/db/src/data-dir-lock.ts); PostgreSQL takes no lock.
+  it.skipIf(usingPostgres)('two servers racing for one DATA_DIR: exactly one starts, the other exits naming DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'viabiliza-race-'));
+    dirs.push(dataDir);
+    const [first, second] = await Promise.allSettled([start({ DATA_DIR: dataDir }), start({ DATA_DIR: dataDir })]);
+    const started = [first, second].filter((r) => r.status === 'fulfilled');
+    const refused = [first, second].filter((r) => r.status === 'rejected');
+    expect(started).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    const reason = String((refused[0] as PromiseRejectedResult).reason);
+    expect(reason).toContain('terminou com código 1');
+    expect(reason).toContain(`DATA_DIR ${dataDir} está em uso pelo processo`);
+    // The message alone, not a stack trace.
+    expect(reason).not.toContain('\n    at ');
+    const winner = (started[0] as PromiseFulfilledResult<Server>).value;
+    expect((await fetch(`${winner.base}/api/health/ready`)).status).toBe(200);
+    expect((await winner.terminate()).code).toBe(0);
+  }, 120_000);
+
   it('VIABILIZA_ROLE=worker answers the health probes and nothing else, and stops on SIGTERM', async () => {
     const server = await start({ VIABILIZA_ROLE: 'worker' });
     expect(server.logs()).toContain('"role":"worker"');

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
@@ -15,6 +13,7 @@ const withDir = (fn: (dir: string) => void | Promise<void>) => async () => {
   }
 };
 
+// Two real servers racing for one DATA_DIR: apps/server/src/main.test.ts.
 describe('lockDataDir', () => {
   it('refuses a second owner while the first holds it, and frees it on release', withDir((dir) => {
     const release = lockDataDir(dir);
@@ -53,26 +52,4 @@ describe('lockDataDir', () => {
     writeFileSync(join(dir, 'viabiliza.lock'), String(process.ppid));
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
   }));
-
-  it('two processes racing for one DATA_DIR: exactly one starts, the other exits naming DATA_DIR', withDir(async (dir) => {
-    const script = fileURLToPath(new URL('./data-dir-lock.fixture.ts', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-    const runOne = () =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, [tsx, script, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-        child.on('exit', (code) => resolve({ code, out }));
-      });
-    const results = await Promise.all([runOne(), runOne()]);
-    const started = results.filter((r) => r.code === 0);
-    const refused = results.filter((r) => r.code !== 0);
-    expect(started, JSON.stringify(results)).toHaveLength(1);
-    expect(started[0]!.out).toContain('travado');
-    expect(refused).toHaveLength(1);
-    expect(refused[0]!.code).toBe(1);
-    expect(refused[0]!.out).toContain(`DATA_DIR ${dir} está em uso`);
-    expect(existsSync(join(dir, 'viabiliza.lock'))).toBe(false);
-  }), 30_000);
 });
