@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ interface Service {
 }
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const APP_SERVICES = ['web-a', 'web-b', 'worker'];
-const WORKSPACES = ['apps', 'packages'].flatMap((dir) => readdirSync(join(ROOT, dir)).map((name) => `${dir}/${name}`));
+const WORKSPACES = ['apps', 'packages'].flatMap((dir) => readdirSync(join(ROOT, dir)).map((name) => `${dir}/${name}`)).filter((w) => existsSync(join(ROOT, w, 'package.json')));
 
 describe('compose.yaml', () => {
   it('runs PostgreSQL 15, MinIO with a one-shot bucket, two web instances, one worker and Caddy', () => {
