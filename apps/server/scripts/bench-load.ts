@@ -157,8 +157,18 @@ class Person {
   async signUpAndIn(email = `carga${this.n}.${randomBytes(3).toString('hex')}@bench.viabiliza.test`) {
     this.email = email;
     const json = { 'content-type': 'application/json' };
-    await this.json('cadastro', '/api/auth/sign-up', { method: 'POST', headers: json, body: JSON.stringify({ fullName: `Pessoa Carga ${this.n}`, email, password: PASSWORD }) });
-    const res = await this.json('entrar', '/api/auth/sign-in', { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+    // A burst of sign-ups is answered 429 + Retry-After past the queued hashes' cap: the page says
+    // to wait, and the person tries again then.
+    const untilAccepted = async (step: string, path: string, body: unknown) => {
+      for (let attempt = 0; ; attempt++) {
+        const res = await this.json(step, path, { method: 'POST', headers: json, body: JSON.stringify(body) });
+        if (res.status !== 429 || attempt >= 20) return res;
+        await sleep(Number(res.headers?.get('retry-after') ?? 5) * 1000);
+      }
+    };
+    const created = await untilAccepted('cadastro', '/api/auth/sign-up', { fullName: `Pessoa Carga ${this.n}`, email, password: PASSWORD });
+    if (created.status !== 201) throw new Error(`sign-up ${created.status}`);
+    const res = await untilAccepted('entrar', '/api/auth/sign-in', { email, password: PASSWORD });
     if (res.status !== 200) throw new Error(`sign-in ${res.status}`);
     this.cookie = res.headers!.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   }
