@@ -4,7 +4,7 @@ import { SMOKE_FILES } from './test-setup/projects.ts';
 
 /**
  * `npm run test:smoke`: the smoke subset of test-setup/projects.ts on the embedded database, what
- * CI runs on the next Node LTS instead of the whole suite a second time.
+ * CI runs on the machines' Node 20 (the whole suite runs on Node 24, the current LTS).
  */
 export default defineConfig({
   test: {
