@@ -177,11 +177,14 @@ export type DevelopmentInputs = z.output<typeof developmentInputsSchema>;
 export const questionnaireSchema = z.object({
   // Informações Básicas
   address: text(200),
+  // A codec, not a transform: the digits it keeps are themselves a valid CEP, so a parsed
+  // questionnaire encodes back (a response schema serializes with z.encode; a one-way transform
+  // made GET /api/analyses/:id/engine-input answer 500 on every questionnaire with a CEP).
   zipCode: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || CEP_PATTERN.test(v), CEP_MESSAGE)
-    .transform((v) => v.replace(/\D/g, ''))
+    .codec(z.string().trim().refine((v) => v === '' || CEP_PATTERN.test(v), CEP_MESSAGE), z.string(), {
+      decode: (v) => v.replace(/\D/g, ''),
+      encode: (v) => v,
+    })
     .optional(),
   city: text(100),
   state: text(2),

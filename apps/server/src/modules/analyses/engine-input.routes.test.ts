@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineInputResponse } from '@viabiliza/contracts/engine-input';
+import { z } from 'zod';
+import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
+import { properties, propertyAnalyses } from '@viabiliza/db/schema';
 import { analyze } from '@viabiliza/engine/analyze';
+import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
+import v1 from '../../../../../packages/contracts/src/__fixtures__/analysis-result-v1.json' with { type: 'json' };
+import { seedSampleData } from './demo-seed.ts';
 import { createTestApp, eventually, multipartBody, signUp, type TestApp } from '../../../test/helper.ts';
 
 /** GET /api/analyses/:id/engine-input (issue 18, live what-if): the owner's saved inputs, nobody else's. */
@@ -83,5 +89,41 @@ describe('GET /api/analyses/:id/engine-input', () => {
     const missing = await t.app.inject({ url: '/api/analyses/00000000-0000-4000-8000-000000000000/engine-input', headers: { cookie: owner.cookie } });
     expect(missing.statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/analyses/${analysisId}/engine-input` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/analyses/:id/engine-input on the demo samples and on rows of older versions', () => {
+  it("answers 200 on each demo sample analysis (a CEP in the questionnaire), and the body encodes back to what it parsed", async () => {
+    const { cookie, user } = await signUp(t);
+    await seedSampleData(t.runtime.ctx, user.id);
+    const { items } = await getJson(cookie, '/api/analyses');
+    expect(items).toHaveLength(EXAMPLE_PROPERTIES.length);
+    for (const item of items as { id: string }[]) {
+      const res = await t.app.inject({ url: `/api/analyses/${item.id}/engine-input`, headers: { cookie } });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const parsed = engineInputResponse.parse(res.json());
+      expect(parsed.input.questionnaire.zipCode).toMatch(/^\d{8}$/);
+      expect(parsed.complete).toBe(true);
+      // parse → encode → parse is stable: what the serializer encodes is what the browser parses.
+      expect(engineInputResponse.parse(z.encode(engineInputResponse, parsed))).toEqual(parsed);
+    }
+  });
+
+  it('answers 200 on an analysis saved by an older version (v1 result, CEP with a dash, no run)', async () => {
+    const { cookie, user } = await signUp(t);
+    const [prop] = await t.runtime.ctx.db
+      .insert(properties)
+      .values({ userId: user.id, title: 'Imóvel antigo', address: 'Rua Cardeal Arcoverde, 1.500', city: 'São Paulo', state: 'SP', status: 'analyzed', questionnaire: { ...EXAMPLE_PROPERTIES[0]!.questionnaire, zipCode: '05407-002' } })
+      .returning({ id: properties.id });
+    const [row] = await t.runtime.ctx.db
+      .insert(propertyAnalyses)
+      .values({ userId: user.id, propertyId: prop!.id, analysisType: 'complete', providerUsed: 'local', resultContent: '# Relatório', result: v1 as unknown as AnalysisResult, viabilityScore: 6.3 })
+      .returning({ id: propertyAnalyses.id });
+    const res = await t.app.inject({ url: `/api/analyses/${row!.id}/engine-input`, headers: { cookie } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const body = engineInputResponse.parse(res.json());
+    expect(body.input.questionnaire.zipCode).toBe('05407002');
+    expect(body.input.dossier).toBeNull();
+    expect(engineInputResponse.parse(z.encode(engineInputResponse, body))).toEqual(body);
   });
 });
