@@ -172,8 +172,21 @@ export const matriculaDossier = z.object({
   chain: z.array(titleStep),
   owners: z.array(owner),
   liens: z.array(dossierLien),
+  /**
+   * What owners and liens rest on: the acts read ('atos'); a certificate that states them in prose
+   * ('certidao': situação jurídica, ônus reais); or nothing legible ('nao_lidos': no act could be
+   * read, so liens are not verified). Absent on dossiers saved before it existed.
+   */
+  basis: z.enum(['atos', 'certidao', 'nao_lidos']).optional(),
 });
 export type MatriculaDossier = z.infer<typeof matriculaDossier>;
+
+/** What to say of a matrícula with no lien listed: it depends on what was read (never 'none' from nothing). */
+export function noLienSentence(m: Pick<MatriculaDossier, 'basis'>): string {
+  if (m.basis === 'nao_lidos') return 'Atos não lidos — confira a matrícula: ônus não verificados.';
+  if (m.basis === 'certidao') return 'A certidão declara que não existem ônus, direitos ou restrições sobre o imóvel.';
+  return 'Nenhum ônus ou gravame registrado nos atos lidos desta matrícula.';
+}
 
 /** The property facts consolidated across the folder. */
 export const DOSSIER_FACTS = {

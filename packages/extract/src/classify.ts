@@ -9,23 +9,33 @@ import type { DocumentTypeId } from '@viabiliza/contracts/document-types';
  * Runs on folded text (lower case, no accents).
  */
 
-type Weighted = readonly [RegExp, number];
+/**
+ * A pattern, its weight, and 'heading' for a phrase that says what the paper is only as its own
+ * heading (at the start of a line near the top): a deed's body cites the parties' 'cédula de
+ * identidade' and says it was 'lavrada conforme minuta', which makes it neither.
+ */
+type Weighted = readonly [RegExp, number] | readonly [RegExp, number, 'heading'];
 
 const KEYWORDS: Record<Exclude<DocumentTypeId, 'outro'>, readonly Weighted[]> = {
   matricula: [
-    [/registro de imoveis/g, 2],
+    [/registro\s+de\s+imoveis/g, 2],
     [/\bmatricula\s*(?:n\s*(?:[.º°o]+\s*)?)?(?::\s*)?\d/g, 2],
-    [/\bcnm\b/g, 3],
+    [/\bcnm\b|cadastro nacional de matricula/g, 3],
+    // The printed form of the registry's book: 'LIVRO Nº 2 - REGISTRO GERAL', 'IDENTIFICAÇÃO DO IMÓVEL'
+    // survive on a handwritten ledger page whose writing OCR cannot read.
+    [/\blivro\s{0,3}(?:n\W{0,3})?\s{0,3}0?2\b/g, 2],
+    [/identificacao do imovel/g, 2],
     [/(?:^|\n)[ \t]*(?:r|av)\s*[.-]\s*\d{1,3}\s*[/-]\s*\d/g, 3],
     [/registro anterior/g, 3],
     [/\bficha\b/g, 1],
-    [/certidao de (?:inteiro teor|onus reais|matricula)|certidao da matricula/g, 5],
+    [/certidao de (?:inteiro teor|onus reais|matricula|situacao juridica)|certidao da matricula/g, 5],
     [/fim dos atos praticados|vide certidao/g, 3],
     [/\bproprietari[oa]s?\s*:/g, 1],
   ],
   escritura: [
-    [/escritura publica de (?:compra e venda|venda e compra|doacao|permuta)/g, 6],
-    [/saibam quantos/g, 5],
+    // Any act a notary draws up: sale, mortgage, fiduciary lien, divorce and partition, sobrepartilha.
+    [/escritura publica de\b/g, 6],
+    [/saibam\s+(?:todos\s+)?quantos/g, 5],
     [/tabeli(?:ao|a|onato) de notas|\btabeliao\b/g, 2],
     [/outorgantes? vendedor/g, 3],
     [/outorgad[oa]s? comprador/g, 3],
@@ -34,7 +44,7 @@ const KEYWORDS: Record<Exclude<DocumentTypeId, 'outro'>, readonly Weighted[]> = 
     [/\blavrad[ao]\b/g, 1],
   ],
   minuta: [
-    [/\bminuta\b/g, 8],
+    [/\bminuta\b/g, 8, 'heading'],
     [/rascunho|para conferencia|versao preliminar/g, 3],
   ],
   compromisso: [
@@ -117,8 +127,9 @@ const KEYWORDS: Record<Exclude<DocumentTypeId, 'outro'>, readonly Weighted[]> = 
     [/\bregime de bens\b|\bconjuges?\b/g, 1],
   ],
   identidade: [
-    [/carteira (?:de identidade|nacional de habilitacao)|cedula de identidade/g, 7],
-    [/registro geral|\bfiliacao\b/g, 3],
+    [/carteira (?:de identidade|nacional de habilitacao)|cedula de identidade/g, 7, 'heading'],
+    // The card's number beside it: the registry's 'Livro nº 2 – Registro Geral' has none.
+    [/registro geral\s{0,3}(?:n\W{0,3})?\s{0,3}\d[\d.]{4,}|\bfiliacao\b/g, 3],
     [/data de nascimento|\bnaturalidade\b|doc(?:umento)? de identidade/g, 2],
     [/\bvalidade\b.{0,20}\b1a habilitacao|\bcategoria\b|\bdetran\b/g, 2],
   ],
@@ -164,6 +175,14 @@ const KEYWORDS: Record<Exclude<DocumentTypeId, 'outro'>, readonly Weighted[]> = 
   ],
 };
 
+/** At the start of a line (after blanks, dashes or digits), near the top of the first page. */
+function isHeading(folded: string, at: number): boolean {
+  if (at >= TITLE_LENGTH) return false;
+  let i = at;
+  while (i > 0 && at - i < 12 && /[ \t\-–.:|\d]/.test(folded[i - 1]!)) i--;
+  return i === 0 || folded[i - 1] === '\n';
+}
+
 const FILENAME_HINTS: readonly [RegExp, DocumentTypeId][] = [
   [/matricula/, 'matricula'],
   [/escritura/, 'escritura'],
@@ -188,8 +207,8 @@ const FILENAME_HINTS: readonly [RegExp, DocumentTypeId][] = [
 
 /** Occurrences beyond this many add nothing: a long deed repeats 'outorgante' on every page. */
 const MAX_COUNTED = 3;
-/** The first lines of the first page: the paper's own title. */
-const TITLE_LENGTH = 300;
+/** The first lines of the first page: the paper's own title (below a registry's letterhead). */
+const TITLE_LENGTH = 500;
 const TITLE_FACTOR = 3;
 const MIN_SCORE = 5;
 
@@ -201,14 +220,16 @@ export interface Classification {
   second: DocumentTypeId | null;
 }
 
-export function classifyDocument(folded: string, fileName: string, foldName: (s: string) => string = (s) => s): Classification {
+/** Every type's score, best first: what `classifyDocument` decides on (and what to read when it errs). */
+export function rankDocumentTypes(folded: string, fileName: string, foldName: (s: string) => string = (s) => s): [DocumentTypeId, number][] {
   const scores = new Map<DocumentTypeId, number>();
   for (const [type, keywords] of Object.entries(KEYWORDS) as [DocumentTypeId, readonly Weighted[]][]) {
     let score = 0;
-    for (const [pattern, weight] of keywords) {
+    for (const [pattern, weight, heading] of keywords) {
       let count = 0;
       for (const match of folded.matchAll(pattern)) {
         if (count >= MAX_COUNTED) break;
+        if (heading && !isHeading(folded, match.index)) continue;
         count++;
         score += weight * (match.index < TITLE_LENGTH ? TITLE_FACTOR : 1);
       }
@@ -225,7 +246,11 @@ export function classifyDocument(folded: string, fileName: string, foldName: (s:
   for (const [pattern, type] of FILENAME_HINTS) {
     if (pattern.test(name)) scores.set(type, (scores.get(type) ?? 0) + 2);
   }
-  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
+  return [...scores.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+export function classifyDocument(folded: string, fileName: string, foldName: (s: string) => string = (s) => s): Classification {
+  const ranked = rankDocumentTypes(folded, fileName, foldName);
   const [bestType, best] = ranked[0]!;
   const [secondType, second] = ranked[1] ?? [null, 0];
   if (best < MIN_SCORE) {

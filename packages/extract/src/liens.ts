@@ -58,6 +58,8 @@ export function findActs(folded: string): Act[] {
     const kind = m[1] === 'r' ? 'R' : 'AV';
     const number = toNumber(m[2]!);
     if (!(number > 0)) continue;
+    // 'Rio Anil', 'Rol de …' at the start of a line: letters read as digits need a separator ('R.l', 'AV-O5').
+    if (!/\d/.test(m[2]!) && !/[.,\-–—]/.test(m[0].slice(0, m[0].lastIndexOf(m[2]!)))) continue;
     // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one.
     if (marks.some((known) => known.kind === kind && known.number === number)) continue;
     marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
@@ -114,6 +116,16 @@ const LIEN_PATTERNS: readonly [LienType, RegExp][] = [
   ['tombamento', /\btombamento\b|\btombad[oa]\b/],
   ['bem_de_familia', /\bbem de familia\b/],
 ];
+
+/** The kinds of lien a sentence names (folded text), in the registry's order. */
+export function lienTypesIn(folded: string): LienType[] {
+  return LIEN_PATTERNS.filter(([, pattern]) => pattern.test(folded)).map(([type]) => type);
+}
+
+/** A sentence that denies or only supposes a lien ('não existem ônus', 'livre e desembaraçado'). */
+export function deniesLien(sentence: string): boolean {
+  return NOT_A_LIEN.test(sentence);
+}
 
 // Not 'quitação': a sale act says 'dando plena quitação' of the price.
 const CANCELLATION = /\bcancelament|\bcancelad[oa]s?\b|\bcancela-se\b|\bbaixa\b|\bliberacao\b|\bextincao\b|\bextint[oa]\b|\blevantamento\b|\bdesconstitui/;

@@ -207,6 +207,16 @@ function liensCheck(main: MatriculaDossier | null, matriculas: readonly Matricul
     return make('onus', 'sem_dados', `Não há certidão legível da matrícula do imóvel principal.${others}`, active.map((l) => l.citation));
   }
   const cancelled = matriculas.reduce((n, m) => n + m.liens.filter((l) => l.status === 'cancelado').length, 0);
+  // 'No active lien' needs the acts read, or the registrar's statement: a matrícula of which
+  // nothing could be read leaves its liens unverified, never 'ok'.
+  const unread = matriculas.filter((m) => m.basis === 'nao_lidos');
+  const unreadList = unread.map((m) => (m.matricula ? `matrícula nº ${m.matricula}` : 'matrícula sem número legível')).join(', ');
+  if (active.length === 0 && main.basis === 'nao_lidos') {
+    return make('onus', 'sem_dados', `Atos não lidos — confira a matrícula: ônus não verificados (${unreadList}).`, []);
+  }
+  if (active.length === 0 && unread.length > 0) {
+    return make('onus', 'atencao', `Nenhum ônus ativo nos atos lidos; atos não lidos na ${unreadList}: confira-a.`, matriculas.flatMap((m) => m.liens.map((l) => l.cancelCitation ?? l.citation)));
+  }
   if (active.length === 0) return make('onus', 'ok', `Nenhum ônus ativo${cancelled > 0 ? ` (${cancelled} cancelado(s) por atos posteriores)` : ''}.`, matriculas.flatMap((m) => m.liens.map((l) => l.cancelCitation ?? l.citation)));
   const list = active.map((l) => `${LIEN_TYPES[l.type]} (${l.act}${l.beneficiary ? `, em favor de ${l.beneficiary}` : ''}, matrícula ${l.matricula})`).join('; ');
   const status = active.some((l) => l.severity === 'bloqueia') ? 'falha' : active.some((l) => l.severity === 'condiciona') ? 'atencao' : 'ok';

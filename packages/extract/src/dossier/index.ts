@@ -94,7 +94,7 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
   if (reads.length === 0) warnings.push('A pasta não tem certidão de matrícula: proprietários e ônus não puderam ser lidos.');
   for (const r of reads) {
     const label = r.dossier.matricula ? `matrícula nº ${r.dossier.matricula}` : r.doc.source.fileName;
-    if (r.dossier.acts.length === 0) warnings.push(`Nenhum ato (R/AV) legível na ${label} (${r.doc.source.fileName}).`);
+    if (r.dossier.basis === 'nao_lidos') warnings.push(`Atos não lidos — confira a ${label} (${r.doc.source.fileName}): ${r.dossier.owners.length > 0 ? 'ônus' : 'proprietários e ônus'} não verificados.`);
     else if (r.dossier.owners.length === 0) warnings.push(`Os proprietários atuais da ${label} não puderam ser lidos.`);
     if (!r.dossier.matricula) warnings.push(`O número da matrícula de ${r.doc.source.fileName} não está legível.`);
   }

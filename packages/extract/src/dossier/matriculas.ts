@@ -12,6 +12,7 @@ import {
 import type { LienType } from '@viabiliza/contracts/document-types';
 import { cleanName, likelySameName, namesIn, parseMatriculaActs, sameName } from '../acts.ts';
 import { digitsOnly, fieldOf, type Doc, type Field } from './common.ts';
+import { readSummaryCertificate } from './summary-certificate.ts';
 
 /**
  * One dossier per matrícula of the folder: its acts, the chain of title from the opening owner,
@@ -210,6 +211,20 @@ export function readMatriculas(docs: readonly Doc[], known: readonly string[] = 
         cancelCitation: cancelling?.citation ?? null,
       });
     }
+    // A certificate that states owners and liens in prose (situação jurídica, ônus reais) is the
+    // registrar's word for them; the acts it cites ('Consta no R.06/2.209 – …') are not transcribed.
+    const summary = parsed.acts.length <= 1 ? readSummaryCertificate(doc) : null;
+    if (summary && summary.owners.length > 0) {
+      owners.splice(0, owners.length, ...summary.owners.map((o) => ({ name: o.name, taxId: o.taxId, fraction: null, sinceAct: 'certidão', citation: o.citation })));
+    }
+    if (summary && (summary.statesNone || summary.liens.length > 0)) {
+      liens.splice(0, liens.length);
+      for (const l of summary.liens) {
+        liens.push({ type: l.type, act: l.act ?? 'certidão', date: null, status: 'ativo', cancelledBy: null, beneficiary: l.beneficiary, severity: LIEN_SEVERITY[l.type], citation: l.citation, cancelCitation: null });
+      }
+    }
+    const stated = summary !== null && (summary.statesNone !== null || summary.liens.length > 0);
+    const basis = stated ? 'certidao' : parsed.acts.length > 0 ? 'atos' : 'nao_lidos';
     const cartorio = fieldOf(doc, 'cartorio');
     const inscription = fieldOf(doc, 'inscricao_imobiliaria');
     reads.push({
@@ -226,6 +241,7 @@ export function readMatriculas(docs: readonly Doc[], known: readonly string[] = 
         chain,
         owners,
         liens,
+        basis,
       },
     });
   }

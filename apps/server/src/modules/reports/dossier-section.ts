@@ -4,6 +4,7 @@ import {
   CHECK_STATUS_LABELS,
   LIEN_SEVERITY_LABELS,
   dossier as dossierSchema,
+  noLienSentence,
   type Citation,
   type Dossier,
   type DossierFact,
@@ -106,7 +107,7 @@ function matriculaBlocks(m: MatriculaDossier, many: boolean): Block[] {
 
   blocks.push({ kind: 'subheading', text: 'Ônus e gravames' });
   if (m.liens.length === 0) {
-    blocks.push({ kind: 'paragraph', spans: [{ text: 'Nenhum ônus ou gravame registrado nos atos lidos.' }], tone: 'muted' });
+    blocks.push({ kind: 'paragraph', spans: [{ text: noLienSentence(m) }], tone: 'muted' });
   } else {
     blocks.push({
       kind: 'table',

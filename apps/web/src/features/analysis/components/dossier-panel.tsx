@@ -5,6 +5,7 @@ import {
   CHECK_STATUS_LABELS,
   LIEN_SEVERITY_LABELS,
   activeLiens,
+  noLienSentence,
   type CertidaoStatus,
   type CheckStatus,
   type Citation,
@@ -48,7 +49,7 @@ export function CitationButton({ citation, prefix }: { citation: Citation; prefi
         type="button"
         variant="link"
         size="sm"
-        className="h-auto min-w-0 justify-start p-0 text-right text-xs whitespace-normal break-words has-[>svg]:px-0 sm:text-left"
+        className="h-auto min-h-11 min-w-0 justify-start p-0 text-right text-xs whitespace-normal break-words has-[>svg]:px-0 sm:min-h-0 sm:text-left"
         title="Abrir a página com o trecho destacado"
         onClick={() => setOpen(true)}
         data-testid="dossier-citation"
@@ -231,7 +232,7 @@ function Liens({ m, idBase }: { m: MatriculaDossier; idBase: string }) {
   return (
     <Section id={`${idBase}-liens`} title="Ônus e gravames" description="Cada ônus registrado, se ainda está ativo ou qual ato o cancelou, e o quanto pesa na venda.">
       {m.liens.length === 0 ? (
-        <Muted>Nenhum ônus ou gravame registrado nos atos lidos desta matrícula.</Muted>
+        <Muted>{noLienSentence(m)}</Muted>
       ) : (
         <StackedTable
           caption="Ônus e gravames"
