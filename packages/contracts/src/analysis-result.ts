@@ -8,6 +8,7 @@ import { marketComparablesSchema, scoreCapSchema } from './result/verdict.ts';
 import type { QuestionnaireField } from './questionnaire.ts';
 import { developmentDetailSchema } from './result/development.ts';
 import { financialAfterTaxSchema, stressResultSchema } from './result/financial-after-tax.ts';
+import { flipResultSchema, hurdleSchema, implausibleInputSchema } from './result/hurdle.ts';
 
 /**
  * The engine's structured result, stored beside the Markdown report and read by the web app
@@ -182,6 +183,18 @@ export const financialResultSchema = z.object({
   sensitivity: z.array(sensitivityMatrixSchema),
   /** Tax on rent and on the sale, unlevered/levered returns, DSCR, break-evens (issue 17, time-tax); absent in older results. */
   afterTax: financialAfterTaxSchema.optional(),
+  /** 'aluguel' (hold and rent) or 'revenda' (renovate and resell); absent in older results (rental). */
+  strategy: z.enum(['aluguel', 'revenda']).optional(),
+  /** Price ÷ area, when both are known. */
+  pricePerSqm: figureSchema.optional(),
+  /** True when the buyer chose a loan ('Pretende financiar?'); the headline figures are the property's, unlevered. */
+  financingChosen: z.boolean().optional(),
+  /** What the chosen loan does to the deal, in one sentence (levered vs unlevered), and whether it decides the verdict. */
+  loanEffect: z.object({ text: z.string(), decisive: z.boolean() }).optional(),
+  /** Renovate and resell. */
+  flip: flipResultSchema.optional(),
+  /** The buyer's own cash with the chosen loan (down payment, installments, balance repaid at the sale); absent without a loan. */
+  leveredCashFlow: z.array(cashFlowPointSchema).optional(),
 });
 export type FinancialResult = z.infer<typeof financialResultSchema>;
 
@@ -339,6 +352,10 @@ export const analysisResultSchema = z.object({
   referenceWarnings: z.array(referenceWarningSchema).optional(),
   /** Standard downside (price −10 %, cost +10 %, 6 months' delay, rate +2 p.p., combined) on the primary model (issue 17, time-tax). */
   stress: stressResultSchema.optional(),
+  /** The hurdle by purpose and tax basis, with its steps and reason; absent in older results. */
+  hurdle: hurdleSchema.optional(),
+  /** Inputs that look implausible (price per m², rent against price…), each naming its field. */
+  implausible: z.array(implausibleInputSchema).optional(),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 

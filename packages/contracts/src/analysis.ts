@@ -72,7 +72,8 @@ export const ASSUMPTION_BOUNDS: Record<AssumptionId, { min: number; max: number 
   financingTermMonths: { min: 0, max: 600 },
   discountRateAnnual: { min: 0, max: 1 },
   holdingYears: { min: 0, max: 50 },
-  appreciationAnnual: { min: -0.3, max: 0.3 },
+  // Beyond ±30 % a year the engine computes and warns (a flip or a distressed purchase can do it).
+  appreciationAnnual: { min: -0.9, max: 3 },
   rentPerSqm: { min: 0, max: 10_000 },
   vacancyRate: { min: 0, max: 1 },
   managementRate: { min: 0, max: 1 },

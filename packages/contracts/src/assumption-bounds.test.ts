@@ -10,17 +10,19 @@ describe('assumption overrides with per-assumption bounds', () => {
     }
   });
 
-  it('accepts a negative appreciation (price-fall stress) within −30 %…+30 %', () => {
+  it('accepts a negative appreciation (price-fall stress) and one beyond ±30 % (the engine warns)', () => {
     expect(assumptionOverrides.safeParse({ appreciationAnnual: -0.1 }).success).toBe(true);
     expect(assumptionOverrides.safeParse({ appreciationAnnual: -0.3 }).success).toBe(true);
+    expect(assumptionOverrides.safeParse({ appreciationAnnual: 0.45 }).success).toBe(true);
+    expect(assumptionOverrides.safeParse({ appreciationAnnual: -0.5 }).success).toBe(true);
     expect(startRunBody.safeParse({ analysisType: 'financial', overrides: { appreciationAnnual: -0.05, igpmAnnual: -0.0105 } }).success).toBe(true);
   });
 
   it('refuses a value out of its bounds with a Portuguese message naming the range', () => {
-    const r = assumptionOverrides.safeParse({ appreciationAnnual: -0.5 });
+    const r = assumptionOverrides.safeParse({ appreciationAnnual: -0.95 });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.message).toContain('fora dos limites');
-    expect(r.error!.issues[0]!.message).toContain('-0,3');
+    expect(r.error!.issues[0]!.message).toContain('-0,9');
     expect(r.error!.issues[0]!.path).toEqual(['appreciationAnnual']);
     expect(assumptionOverrides.safeParse({ vacancyRate: -0.01 }).success).toBe(false);
     expect(assumptionOverrides.safeParse({ vacancyRate: 1.01 }).success).toBe(false);

@@ -174,6 +174,86 @@ export const developmentInputsSchema = z.object({
 });
 export type DevelopmentInputs = z.output<typeof developmentInputsSchema>;
 
+/** 'Estratégia': keep and rent, or renovate and resell (flip). */
+export const DEAL_STRATEGIES = ['aluguel', 'revenda'] as const;
+export const DEAL_STRATEGY_LABELS: Record<(typeof DEAL_STRATEGIES)[number], string> = {
+  aluguel: 'Comprar e manter para alugar',
+  revenda: 'Reformar e revender',
+};
+export const OWNER_TYPES = ['pf', 'pj'] as const;
+export const OWNER_TYPE_LABELS: Record<(typeof OWNER_TYPES)[number], string> = {
+  pf: 'Pessoa física',
+  pj: 'Pessoa jurídica (lucro presumido)',
+};
+export const FINANCING_SYSTEMS = ['SAC', 'PRICE'] as const;
+
+const isoMonth = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{4}-\d{2}(-\d{2})?$/.test(v), 'Informe a data (aaaa-mm ou aaaa-mm-dd)')
+  .optional();
+
+/**
+ * 'Estratégia, financiamento e impostos do comprador': a block of its own, like the development's
+ * premissas (not a counted field). Financing is the buyer's choice ('Pretende financiar?');
+ * 'Aceita financiamento' (a field above) says the seller accepts a financed buyer. Rates and shares
+ * are percentages ('12' = 12 % a.a.). Every field is optional; old questionnaires parse unchanged.
+ */
+export const dealInputsSchema = z.object({
+  strategy: z.enum(DEAL_STRATEGIES).optional(),
+  // Financing chosen by the buyer
+  wantsFinancing: z.boolean().optional(),
+  downPayment: numeric,
+  financingSystem: z.enum(FINANCING_SYSTEMS).optional(),
+  financingTermMonths: numeric,
+  financingRate: numeric,
+  // Renovate and resell
+  renovationBudget: numeric,
+  renovationPerSqm: numeric,
+  worksMonths: numeric,
+  sellMonths: numeric,
+  targetSalePrice: numeric,
+  /** Water, power, gas while the unit is empty (R$/month). */
+  utilitiesMonthly: numeric,
+  // Owner's tax profile
+  ownerType: z.enum(OWNER_TYPES).optional(),
+  /** Other rent the owner already receives (R$/month): carnê-leão applies on the total. */
+  otherRentalIncome: numeric,
+  /** Owns other properties: the R$ 440 mil single-property exemption does not apply. */
+  otherProperties: z.boolean().optional(),
+  /** When the owner bought it (an owned property): FR1 before 12/2005, FR2 from then. */
+  acquisitionDate: isoMonth,
+  /** The cost declared for that acquisition (IR), the capital-gains basis. */
+  acquisitionCost: numeric,
+  // Hurdle
+  /** The return the person requires (% a.a.), replacing the engine's hurdle. */
+  hurdleRate: numeric,
+});
+export type DealInputs = z.output<typeof dealInputsSchema>;
+export type DealField = keyof DealInputs;
+
+/** Portuguese labels of the block's fields (errors and sources name them). */
+export const DEAL_FIELD_LABELS: Record<DealField, string> = {
+  strategy: 'Estratégia',
+  wantsFinancing: 'Pretende financiar?',
+  downPayment: 'Entrada (R$)',
+  financingSystem: 'Sistema de amortização',
+  financingTermMonths: 'Prazo do financiamento (meses)',
+  financingRate: 'Taxa de juros do financiamento (% a.a.)',
+  renovationBudget: 'Orçamento da reforma (R$)',
+  renovationPerSqm: 'Orçamento da reforma (R$/m²)',
+  worksMonths: 'Meses de obra',
+  sellMonths: 'Meses para vender',
+  targetSalePrice: 'Preço de venda pretendido (R$)',
+  utilitiesMonthly: 'Contas de consumo com o imóvel vazio (R$/mês)',
+  ownerType: 'Proprietário',
+  otherRentalIncome: 'Outros aluguéis recebidos (R$/mês)',
+  otherProperties: 'Possui outros imóveis?',
+  acquisitionDate: 'Data da aquisição (imóvel já possuído)',
+  acquisitionCost: 'Custo de aquisição declarado (R$)',
+  hurdleRate: 'Retorno mínimo exigido (TMA, % a.a.)',
+};
+
 export const questionnaireSchema = z.object({
   // Informações Básicas
   address: text(200),
@@ -221,11 +301,13 @@ export const questionnaireSchema = z.object({
   comparables: z.array(comparableSchema).max(MAX_COMPARABLES, `Máximo de ${MAX_COMPARABLES} comparáveis`).optional(),
   /** Premissas do empreendimento (issue 17 item 2): a block of its own, not a 'field' (not counted, not in the content text). */
   development: developmentInputsSchema.optional(),
+  /** Estratégia, financiamento e impostos do comprador: a block of its own, not a 'field'. */
+  deal: dealInputsSchema.optional(),
 });
 export type QuestionnaireInput = z.input<typeof questionnaireSchema>;
 export type Questionnaire = z.output<typeof questionnaireSchema>;
 /** The form's fields; comparables are a list of their own, not a field. */
-export type QuestionnaireField = Exclude<keyof Questionnaire, 'comparables' | 'development'>;
+export type QuestionnaireField = Exclude<keyof Questionnaire, 'comparables' | 'development' | 'deal'>;
 
 /** Portuguese labels of every field, in form order; the engine cites these as sources. */
 export const QUESTIONNAIRE_FIELD_LABELS: Record<QuestionnaireField, string> = {
@@ -306,7 +388,7 @@ export function questionnaireProgress(q: QuestionnaireInput): number {
 
 /** Any field with data (`licenses` included, which an API client can send), comparables and premissas aside. */
 export function hasQuestionnaireData(q: QuestionnaireInput): boolean {
-  return Object.entries(q).some(([k, v]) => k !== 'comparables' && k !== 'development' && isFilled(v));
+  return Object.entries(q).some(([k, v]) => k !== 'comparables' && k !== 'development' && k !== 'deal' && isFilled(v));
 }
 
 /**

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
 import { analyze } from './analyze.ts';
 
 const AT = '2026-11-25T12:00:00.000Z';
 
-function run(q: Record<string, string | boolean>, overrides: Record<string, number> = {}) {
-  return analyze({ analysisType: 'financial', questionnaire: { propertyType: 'apartamento', usableArea: '80', monthlyRent: '3.000', ...q }, documents: [], overrides, generatedAt: AT });
+function run(q: Record<string, unknown>, overrides: Record<string, number> = {}) {
+  return analyze({ analysisType: 'financial', questionnaire: { propertyType: 'apartamento', usableArea: '80', monthlyRent: '3.000', ...q } as Questionnaire, documents: [], overrides, generatedAt: AT });
 }
+/** The buyer chose a loan ('Pretende financiar?' sim). */
+const FINANCED = { deal: { wantsFinancing: true } };
 
 describe('acquisition ITBI and cartório from the city and state tables', () => {
   it('Florianópolis, financed: 0,5 % on the SFH part up to the ceiling and 2 % on the rest', () => {
-    const r = run({ city: 'Florianópolis', state: 'SC', targetValue: '600.000' });
+    const r = run({ city: 'Florianópolis', state: 'SC', targetValue: '600.000', ...FINANCED });
     const f = r.financial!;
     // Loan: 80 % of 600.000 = 480.000 (SFH: residential, below R$ 2,25 mi).
     expect(f.financing?.loanAmount.value).toBe(480_000);
@@ -26,7 +29,7 @@ describe('acquisition ITBI and cartório from the city and state tables', () => 
 
   it("Jundiaí's financed-part rule is applied: 1,5 % up to R$ 120 mil", () => {
     // Loan 240.000: 120.000 × 1,5% + 180.000 × 2,5% = 1.800 + 4.500 = 6.300
-    const r = run({ city: 'Jundiaí', state: 'SP', targetValue: '300.000' });
+    const r = run({ city: 'Jundiaí', state: 'SP', targetValue: '300.000', ...FINANCED });
     expect(r.financial!.itbi.value).toBe(6_300);
   });
 

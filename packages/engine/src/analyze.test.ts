@@ -87,7 +87,8 @@ describe('analyze', () => {
       expect(ref.source.length).toBeGreaterThan(3);
     }
     expect(listed.has('fipezap-venda-sao-paulo-2024-11')).toBe(true);
-    expect(listed.has('selic-2025-12')).toBe(true);
+    // The hurdle's bond (rental TMA after tax), not the Selic.
+    expect(listed.has('tesouro-ipca-2035-2025-11')).toBe(true);
   });
 
   it('applies overrides to the figures and marks them', () => {
@@ -124,10 +125,15 @@ describe('analyze', () => {
     expect(campinas.warnings.some((w) => w.startsWith('Referência incerta usada: ITBI Campinas'))).toBe(true);
   });
 
-  it('runEngine returns the Markdown and its spec confidence score', () => {
+  it('runEngine returns the Markdown and its confidence: the spec score, never above the completeness of the evidence', () => {
     const run = runEngine(example(0));
-    expect(run.confidence).toBe(confidenceScore(run.markdown));
-    expect(run.confidence).toBeGreaterThanOrEqual(80);
+    expect(run.confidence).toBe(Math.min(confidenceScore(run.markdown), run.result.completeness.percent));
+    expect(run.confidence).toBeLessThanOrEqual(run.result.completeness.percent);
+    // Too little data: never a high confidence beside 'Dados insuficientes'.
+    const empty = runEngine({ analysisType: 'complete', questionnaire: { city: 'Recife' }, documents: [], generatedAt: AT });
+    expect(empty.result.score.band).toBe('insuficiente');
+    expect(confidenceScore(empty.markdown)).toBeGreaterThan(60);
+    expect(empty.confidence).toBeLessThanOrEqual(30);
     expect(run.result).toEqual(analyze(example(0)));
   });
 });

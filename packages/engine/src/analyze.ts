@@ -5,6 +5,8 @@ import { computed, figure } from './figure.ts';
 import { computeDevelopment } from './development.ts';
 import { computeEnvironmental } from './environmental.ts';
 import { computeFinancial } from './financial.ts';
+import { computeFlip } from './flip.ts';
+import { implausibleInputs } from './plausibility.ts';
 import { acquisitionStress, developmentStress } from './stress.ts';
 import { buildInsights } from './insights.ts';
 import { computeLegal } from './legal.ts';
@@ -12,7 +14,7 @@ import { computeMarket, isResidentialType, rentByType } from './market.ts';
 import { SHIPPED_DATASET, staleReference, toUsed, type ReferenceDataset } from './reference-data.ts';
 import { defaultNarrative, formatDate, renderMarkdown } from './report.ts';
 import { analysisDate, resolveInputs } from './resolve-inputs.ts';
-import { computeCompleteness, computeScore } from './score.ts';
+import { computeCompleteness, computeScore, MIN_COMPLETENESS } from './score.ts';
 import { computeTechnical } from './technical.ts';
 import type { EngineInput, ResolvedInputs } from './types.ts';
 
@@ -169,15 +171,20 @@ export function analyze(input: EngineInput): AnalysisResult {
   const plan = ANALYSIS_PLANS[input.analysisType] ?? ALL;
 
   const development = plan.development && inputs.isDevelopment ? computeDevelopment(inputs, { inputs: q.development, asOf }) : null;
-  const financialInputs = withoutReferenceRent(rentByType(inputs, q, asOf), q.propertyType === 'terreno' || !!development);
-  const financial = plan.financial ? computeFinancial(financialInputs) : null;
+  // The market valuation serves the exit (comparables) and a flip's sale price, even when the market part is not shown.
+  const market = plan.market ? computeMarket(inputs, q, asOf) : null;
+  const valuation = plan.financial && !development ? (market ?? computeMarket(inputs, q, asOf)) : null;
+  const flip = plan.financial && !development && inputs.deal?.strategy === 'revenda';
+  // The exit starts from the comparables' valuation when there are any (a purchase below market sells at market).
+  const exitBase = valuation?.comparables?.sale && valuation.valuation?.mid.value ? valuation.valuation.mid : null;
+  const financialInputs = withoutReferenceRent(rentByType({ ...inputs, ...(exitBase ? { exitBase } : {}) }, q, asOf), q.propertyType === 'terreno' || !!development);
+  const financial = plan.financial ? (flip ? computeFlip(inputs, valuation?.valuation?.mid ?? null) : computeFinancial(financialInputs)) : null;
   // Stress section on the primary model: the development when there is one, else the acquisition.
   const stress = development
     ? developmentStress(inputs, development, { inputs: q.development, asOf })
-    : financial
+    : financial && !flip
       ? acquisitionStress(financialInputs, financial)
       : null;
-  const market = plan.market ? computeMarket(inputs, q, asOf) : null;
   const dossier = input.dossier ?? null;
   const legal = plan.legal ? computeLegal(q, docs, dossier) : null;
   const technical = plan.technical ? computeTechnical(q, docs) : null;
@@ -251,7 +258,10 @@ export function analyze(input: EngineInput): AnalysisResult {
     warnings: [],
     dossier,
     ...(stress ? { stress } : {}),
+    ...(inputs.hurdle ? { hurdle: inputs.hurdle } : {}),
   };
+  const implausible = implausibleInputs(q, inputs);
+  if (implausible.length) result.implausible = implausible;
   // The questionnaire won where it and the documents disagree: say so, with both values.
   for (const d of inputs.disagreements ?? []) result.risks.push({ ...d, id: `risk-${d.id}` });
   const extraRows: ReferenceRowUsed[] = [];
@@ -263,6 +273,7 @@ export function analyze(input: EngineInput): AnalysisResult {
   const usedRows = inputs.references.filter((r) => assumptions.some((a) => a.source.kind === 'reference' && a.source.referenceId === r.id));
   result.references = collectReferences(result, [...usedRows, ...extraRows], refs);
   result.warnings = buildWarnings(input, inputs, result);
+  if (financial?.loanEffect) result.warnings.push(financial.loanEffect.text);
   // Every reference row used after twice its cadence says so, in the result and its warnings.
   if (asOf) {
     const stale = result.references.flatMap((ref) => {
@@ -325,6 +336,15 @@ function buildWarnings(input: EngineInput, inputs: ResolvedInputs, r: AnalysisRe
     w.push('Nenhum documento enviado: a análise jurídica e ambiental se baseia apenas no questionário.');
   }
   if (q.propertyType === undefined && numeric) w.push('Tipo de imóvel não informado.');
+  const appreciation = inputs.assumptions.appreciationAnnual.value;
+  if (r.financial && Math.abs(appreciation) > 0.3) {
+    w.push(`Valorização de ${(appreciation * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} % ao ano: fora da faixa usual de −30 % a +30 %; confira a premissa.`);
+  }
+  if (inputs.deal?.wantsFinancing && inputs.acceptsFinancing === false) {
+    w.push('O vendedor não aceita financiamento (Aceita financiamento: não): a compra foi calculada à vista.');
+  }
+  for (const i of r.implausible ?? []) w.push(i.message);
+  if (r.financial?.flip) w.push(...r.financial.flip.notes.filter((n) => /não informad/.test(n)));
   return w;
 }
 
@@ -339,5 +359,16 @@ export interface EngineRun {
 export function runEngine(input: EngineInput, narrative?: Narrative): EngineRun {
   const result = analyze(input);
   const markdown = renderMarkdown(result, narrative ?? defaultNarrative(result));
-  return { result, markdown, confidence: confidenceScore(markdown) };
+  return { result, markdown, confidence: evidenceConfidence(result, confidenceScore(markdown)) };
+}
+
+/**
+ * The confidence shown beside the verdict: the spec's text score, never above the completeness of
+ * the evidence (a long report on little data is not 'alta confiança'), and at most the minimum
+ * completeness when the data is insufficient.
+ */
+export function evidenceConfidence(result: AnalysisResult, textScore: number): number {
+  const evidence = result.completeness.percent;
+  const capped = Math.min(textScore, evidence);
+  return result.score.band === 'insuficiente' ? Math.min(capped, MIN_COMPLETENESS) : capped;
 }

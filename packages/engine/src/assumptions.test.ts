@@ -25,7 +25,15 @@ describe('resolveAssumptions', () => {
     expect(a.salePricePerSqm.value).toBe(11317);
     expect(a.constructionCostPerSqm.value).toBe(2032);
     expect(refId(a.constructionCostPerSqm.source)).toBe('cub-sp-r8n-2024-10');
-    expect(a.discountRateAnnual.value).toBe(0.18); // Selic 15 % + risk premium 3 p.p.
+    // Rental hurdle after tax: Tesouro IPCA+ 2035 at 7,28 % real × IPCA 2025 4,26 % → 11,85 % nominal;
+    // an individual holding it 120 months pays 15 % on the gain at redemption; + 3 p.p. of premium.
+    const nominal = 1.0728 * 1.0426 - 1;
+    const gross = (1 + nominal) ** 10;
+    const afterTax = (gross - 0.15 * (gross - 1)) ** (1 / 10) - 1;
+    expect(a.discountRateAnnual.value).toBeCloseTo(afterTax + 0.03, 6);
+    expect(a.discountRateAnnual.value).toBeGreaterThan(0.13);
+    expect(a.discountRateAnnual.value).toBeLessThan(0.145);
+    expect(refId(a.discountRateAnnual.source)).toBe('tesouro-ipca-2035-2025-11');
     expect(a.appreciationAnnual.value).toBe(0.0426);
     expect(a.retRate.value).toBe(0.04);
     expect(a.financingRateAnnual.value).toBe(0.12);

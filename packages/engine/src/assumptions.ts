@@ -1,5 +1,7 @@
 import { ASSUMPTION_IDS, type AssumptionId, type AssumptionOverrides } from '@viabiliza/contracts/analysis';
 import type { AssumptionUsed, FigureSource, FigureUnit, ReferenceRowUsed } from '@viabiliza/contracts/analysis-result';
+import type { Hurdle } from '@viabiliza/contracts/result/hurdle';
+import { DEFAULT_PREMIUM, hurdleAssumption, referenceHurdle, statedHurdle, type HurdleKind } from './hurdle.ts';
 import {
   referenceSource,
   SHIPPED_DATASET,
@@ -15,7 +17,7 @@ export const ASSUMPTION_META: Record<AssumptionId, { label: string; unit: Figure
   downPaymentRate: { label: 'Entrada (% do valor)', unit: 'fraction' },
   financingRateAnnual: { label: 'Taxa de juros do financiamento (a.a.)', unit: 'fraction' },
   financingTermMonths: { label: 'Prazo do financiamento', unit: 'months' },
-  discountRateAnnual: { label: 'Taxa de desconto (a.a.)', unit: 'fraction' },
+  discountRateAnnual: { label: 'Taxa de desconto (TMA, a.a.)', unit: 'fraction' },
   holdingYears: { label: 'Horizonte de investimento', unit: 'years' },
   appreciationAnnual: { label: 'Valorização anual do imóvel', unit: 'fraction' },
   rentPerSqm: { label: 'Aluguel de referência (R$/m² ao mês)', unit: 'BRL/m2' },
@@ -31,7 +33,7 @@ export const ASSUMPTION_META: Record<AssumptionId, { label: string; unit: Figure
   targetMargin: { label: 'Margem-alvo (lucro / VGV)', unit: 'fraction' },
   constructionMonths: { label: 'Prazo de obra', unit: 'months' },
   salesMonths: { label: 'Prazo de vendas', unit: 'months' },
-  riskPremium: { label: 'Prêmio de risco sobre a Selic (a.a.)', unit: 'fraction' },
+  riskPremium: { label: 'Prêmio de risco sobre o Tesouro IPCA+ (a.a.)', unit: 'fraction' },
   inflationAnnual: { label: 'Inflação esperada (IPCA, a.a.)', unit: 'fraction' },
   igpmAnnual: { label: 'IGP-M esperado (a.a.)', unit: 'fraction' },
   rentIndex: { label: 'Índice de reajuste do aluguel (0 = IPCA, 1 = IGP-M)', unit: 'count' },
@@ -239,14 +241,24 @@ export function resolveAssumptions(
   return resolveAssumptionsWithReferences(city, state, overrides, asOf).assumptions;
 }
 
-/** `resolveAssumptions` plus the reference rows behind the defaults that were kept. */
+/** The purpose the hurdle is set for (hurdle.ts); absent: a rental held for `holdingYears`. */
+export interface HurdlePurpose {
+  kind: HurdleKind;
+  /** Months the money is tied up (a flip's works + sale); absent: holdingYears × 12. */
+  months?: number;
+  /** A hurdle the person typed in the questionnaire (a.a.), which replaces the reference one. */
+  typed?: number | null;
+}
+
+/** `resolveAssumptions` plus the reference rows behind the defaults that were kept, and the hurdle. */
 export function resolveAssumptionsWithReferences(
   city: string | null,
   state: string | null,
   overrides: AssumptionOverrides = {},
   asOf?: string,
   refs: ReferenceDataset = SHIPPED_DATASET,
-): { assumptions: Record<AssumptionId, AssumptionUsed>; references: ReferenceRowUsed[] } {
+  purpose: HurdlePurpose = { kind: 'rental' },
+): { assumptions: Record<AssumptionId, AssumptionUsed>; references: ReferenceRowUsed[]; hurdle: Hurdle } {
   const assumptions = {} as Record<AssumptionId, AssumptionUsed>;
   const references: ReferenceRowUsed[] = [];
   for (const id of ASSUMPTION_IDS) {
@@ -263,14 +275,40 @@ export function resolveAssumptionsWithReferences(
       overridden,
       source: overridden ? { kind: 'assumption', assumptionId: id, label: meta.label, overridden: true } : def.source,
     };
+    // The TMA's row is the hurdle's (below), not the Selic's.
+    if (id === 'discountRateAnnual') continue;
     if (!overridden && def.row && !references.some((r) => r.id === def.row!.id)) references.push(toUsed(def.row));
   }
-  // An overridden risk premium moves the default TMA (Selic + premium) unless the TMA itself is overridden.
+  // The hurdle by purpose: the bond after the owner's tax (rental, flip) or before it (development), + the premium.
+  const premiumA = assumptions.riskPremium;
+  const premium = premiumA.overridden ? premiumA.value : DEFAULT_PREMIUM[purpose.kind];
+  if (!premiumA.overridden) assumptions.riskPremium = { ...premiumA, value: premium, defaultValue: premium };
+  const ownerCode = Math.round(assumptions.ownerType.value);
+  const owner = ownerCode === 1 ? 'pj' : ownerCode === 2 ? 'none' : 'pf';
+  const months = Math.max(1, Math.round(purpose.months ?? assumptions.holdingYears.value * 12));
+  const computed = referenceHurdle({
+    kind: purpose.kind,
+    owner,
+    months,
+    inflationAnnual: assumptions.inflationAnnual.value,
+    premium,
+    premiumOverridden: premiumA.overridden,
+    refs,
+    ...(asOf ? { asOf } : {}),
+  });
   const tma = assumptions.discountRateAnnual;
-  const premium = assumptions.riskPremium;
-  if (premium?.overridden && tma && !tma.overridden) {
-    const value = roundRate(tma.defaultValue - premium.defaultValue + premium.value);
-    assumptions.discountRateAnnual = { ...tma, value, defaultValue: value };
+  let hurdle = computed.hurdle;
+  if (tma.overridden) hurdle = statedHurdle(purpose.kind, tma.value, 'override');
+  else if (typeof purpose.typed === 'number' && Number.isFinite(purpose.typed) && purpose.typed >= 0) {
+    hurdle = statedHurdle(purpose.kind, purpose.typed, 'questionnaire');
+    assumptions.discountRateAnnual = {
+      ...tma,
+      value: purpose.typed,
+      source: { kind: 'computed', formula: 'Retorno mínimo exigido informado no questionário' },
+    };
+  } else {
+    assumptions.discountRateAnnual = hurdleAssumption(tma, computed);
+    if (computed.row && !references.some((r) => r.id === computed.row!.id)) references.push(toUsed(computed.row));
   }
-  return { assumptions, references };
+  return { assumptions, references, hurdle };
 }

@@ -11,7 +11,26 @@ import {
   returnFigures,
   toCashFlow,
 } from './financial.ts';
-import type { ResolvedInputs } from './types.ts';
+import type { ResolvedDeal, ResolvedInputs } from './types.ts';
+
+/** The buyer's choice: 'Pretende financiar?' sim (SAC), everything else as typed nowhere. */
+const FINANCED: ResolvedDeal = {
+  strategy: 'aluguel',
+  wantsFinancing: true,
+  financingSystem: null,
+  downPayment: null,
+  renovation: null,
+  worksMonths: 0,
+  worksMonthsTyped: false,
+  sellMonths: 6,
+  sellMonthsTyped: false,
+  targetSalePrice: null,
+  utilitiesMonthly: null,
+  otherRentalIncome: 0,
+  otherProperties: false,
+  acquisitionMonth: null,
+  acquisitionCost: null,
+};
 
 // ------------------------------------------------------------------------------------------------
 // Fixture built by hand: every assumption a plain, non-overridden assumption with a chosen value.
@@ -132,8 +151,8 @@ const EGI = 12 * 2500 * 0.92; // 27 600
 const OPEX = EGI * 0.1 + 500000 * 0.005 + 0.08 * (12 * 500 + 1200); // 2 760 + 2 500 + 576
 const NOI = EGI - OPEX; // 21 764
 
-describe('computeFinancial: hand-computed case', () => {
-  const r = computeFinancial(inputs());
+describe('computeFinancial: hand-computed case (the buyer finances)', () => {
+  const r = computeFinancial(inputs({ deal: FINANCED }));
 
   it('acquisition cost: price + ITBI 3% + notary 1,5%', () => {
     expect(r.price.value).toBe(500000);
@@ -196,21 +215,36 @@ describe('computeFinancial: hand-computed case', () => {
     expect(r.capitalGainsTax.label).toBe('IR sobre ganho de capital');
   });
 
-  it('monthly cash flow: equity at month 0, NOI/12 − SAC payment, sale and payoff at month H', () => {
-    expect(r.cashFlow).toHaveLength(121);
-    expect(r.cashFlow[0]).toEqual({ month: 0, inflow: 0, outflow: 122500, net: -122500, cumulative: -122500 });
+  it('levered cash flow: equity at month 0, NOI/12 − SAC payment, sale and payoff at month H', () => {
+    const lev = r.leveredCashFlow!;
+    expect(lev).toHaveLength(121);
+    expect(lev[0]).toEqual({ month: 0, inflow: 0, outflow: 122500, net: -122500, cumulative: -122500 });
     const sac = r.financing!.sac.rows;
-    expect(r.cashFlow[1]!.inflow).toBe(1813.67); // 21 764 / 12
-    expect(r.cashFlow[1]!.outflow).toBe(sac[0]!.payment);
-    const last = r.cashFlow[120]!;
+    expect(lev[1]!.inflow).toBe(1813.67); // 21 764 / 12
+    expect(lev[1]!.outflow).toBe(sac[0]!.payment);
+    const last = lev[120]!;
     expect(last.inflow).toBeCloseTo(1813.67 + 814447.31, 2); // no tax in the fixture
     expect(last.outflow).toBeCloseTo(sac[119]!.payment + sac[119]!.balance, 2);
     let cumulative = 0;
-    for (const p of r.cashFlow) {
+    for (const p of lev) {
       expect(p.net).toBeCloseTo(p.inflow - p.outflow, 2);
       cumulative += p.net;
       expect(p.cumulative).toBeCloseTo(cumulative, 2);
     }
+  });
+
+  it("the headline flow is the property's, unlevered: the whole acquisition at month 0, NOI/12 after, the sale at H", () => {
+    expect(r.cashFlow).toHaveLength(121);
+    expect(r.cashFlow[0]!.outflow).toBe(522500);
+    expect(r.cashFlow[1]!.inflow).toBe(1813.67);
+    expect(r.cashFlow[1]!.outflow).toBe(0);
+    expect(r.cashFlow[120]!.inflow).toBeCloseTo(1813.67 + 814447.31, 2);
+    expect(r.irr.value).toBeCloseTo(r.afterTax!.unleveredIrr.value!, 6); // the points are in cents
+    // The loan's own IRR and NPV are beside it.
+    const lev = r.leveredCashFlow!.map((p) => p.net);
+    expect(r.afterTax!.leveredNpv!.value).toBeCloseTo(npv(annualToMonthly(0.15), lev), 2);
+    expect(r.financingChosen).toBe(true);
+    expect(r.loanEffect!.text).toMatch(/TIR do imóvel/);
   });
 
   it('NPV, IRR, MIRR and payback from the monthly nets', () => {
@@ -230,14 +264,17 @@ describe('computeFinancial: hand-computed case', () => {
   it('sensitivity: price × rent and price × rate, 5×5, base cell = headline IRR', () => {
     expect(r.sensitivity.map((m) => m.title)).toEqual(['Preço × aluguel', 'Preço × taxa de juros']);
     for (const m of r.sensitivity) {
-      expect(m.metricLabel).toBe('TIR anual');
       expect(m.cells).toHaveLength(5);
       for (const row of m.cells) expect(row).toHaveLength(5);
       expect(m.base).toEqual({ row: 2, col: 2 });
-      expect(m.cells[2]![2]).toBe(r.irr.value);
       expect(m.colValues).toEqual([400000, 450000, 500000, 550000, 600000]);
     }
     const [rentMatrix, rateMatrix] = r.sensitivity;
+    // Price × rent judges the property (unlevered); price × rate the buyer's levered cash.
+    expect(rentMatrix!.metricLabel).toBe('TIR anual');
+    expect(rentMatrix!.cells[2]![2]).toBe(r.irr.value);
+    expect(rateMatrix!.metricLabel).toBe('TIR alavancada anual');
+    expect(rateMatrix!.cells[2]![2]).toBeCloseTo(r.afterTax!.leveredIrr.value!, 10);
     expect(rentMatrix!.rowValues).toEqual([2000, 2250, 2500, 2750, 3000]);
     expect(rateMatrix!.rowValues).toEqual([0.1, 0.11, 0.12, 0.13, 0.14]);
     // More rent, higher IRR; higher rate, lower IRR.
@@ -288,6 +325,23 @@ describe('computeFinancial: missing data and variants', () => {
     assertClean(r);
   });
 
+  it('no loan unless the buyer chooses one: a seller who accepts financing does not make the buyer borrow', () => {
+    const r = computeFinancial(inputs({ acceptsFinancing: true }));
+    expect(r.financing).toBeNull();
+    expect(r.financingChosen).toBe(false);
+    expect(r.cashFlow[0]!.outflow).toBe(522500);
+    // The seller refusing a financed buyer wins over the buyer's wish: cash purchase.
+    expect(computeFinancial(inputs({ acceptsFinancing: false, deal: FINANCED })).financing).toBeNull();
+  });
+
+  it('a rent of 0 is a value: the owner pays the whole condominium and IPTU (nobody else does)', () => {
+    const r = computeFinancial(inputs({ monthlyRent: fig('monthlyRent', 0, 'BRL/mes', q('monthlyRent')) }));
+    expect(r.monthlyRent.value).toBe(0);
+    expect(r.rentFromReference).toBe(false);
+    // NOI = − upkeep − (condo + IPTU/12) in full: −(500 000 × 0,5 %)/12 − (500 + 100) = −808,33 a month.
+    expect(r.cashFlow[1]!.net).toBeCloseTo(-(2500 / 12 + 600), 2);
+  });
+
   it('without financing: equity is the whole acquisition, no rate matrix', () => {
     const r = computeFinancial(inputs({ acceptsFinancing: false }));
     expect(r.financing).toBeNull();
@@ -302,11 +356,11 @@ describe('computeFinancial: missing data and variants', () => {
   });
 
   it('a typed down payment replaces the percentage; a down payment ≥ price means no loan', () => {
-    const typed = computeFinancial(inputs({ downPayment: fig('downPayment', 150000, 'BRL', q('minimumDownPayment')) }));
+    const typed = computeFinancial(inputs({ deal: FINANCED, downPayment: fig('downPayment', 150000, 'BRL', q('minimumDownPayment')) }));
     expect(typed.financing!.downPayment.value).toBe(150000);
     expect(typed.financing!.downPayment.source).toEqual(q('minimumDownPayment'));
     expect(typed.financing!.loanAmount.value).toBe(350000);
-    const all = computeFinancial(inputs({ downPayment: fig('downPayment', 600000, 'BRL', q('minimumDownPayment')) }));
+    const all = computeFinancial(inputs({ deal: FINANCED, downPayment: fig('downPayment', 600000, 'BRL', q('minimumDownPayment')) }));
     expect(all.financing).toBeNull();
   });
 
@@ -336,7 +390,7 @@ describe('computeFinancial: missing data and variants', () => {
   });
 
   it('caps absurd horizons and terms instead of building huge arrays', () => {
-    const r = computeFinancial(inputs({}, { holdingYears: 1e9, financingTermMonths: 1e9 }));
+    const r = computeFinancial(inputs({ deal: FINANCED }, { holdingYears: 1e9, financingTermMonths: 1e9 }));
     expect(r.cashFlow).toHaveLength(601);
     expect(r.financing!.termMonths.value).toBe(600);
     expect(r.financing!.termMonths.note).toMatch(/600/);
@@ -358,6 +412,7 @@ describe('computeFinancial: properties', () => {
       tax: maybe(fc.double({ min: 0, max: 1e6, noNaN: true })),
       down: maybe(money),
       acceptsFinancing: fc.constantFrom(true, false, null),
+      wantsFinancing: fc.boolean(),
       itbiRate: rate,
       notaryRate: rate,
       downPaymentRate: rate,
@@ -381,6 +436,7 @@ describe('computeFinancial: properties', () => {
           annualTax: x.tax === null ? null : fig('annualTax', x.tax, 'BRL', q('annualTax')),
           downPayment: x.down === null ? null : fig('downPayment', x.down, 'BRL', q('minimumDownPayment')),
           acceptsFinancing: x.acceptsFinancing,
+          deal: { ...FINANCED, wantsFinancing: x.wantsFinancing },
         },
         {
           itbiRate: x.itbiRate,
@@ -404,7 +460,7 @@ describe('computeFinancial: properties', () => {
       fc.property(randomInputs, (input) => {
         const r = computeFinancial(input);
         assertClean(r);
-        for (const m of r.sensitivity) expect(m.cells[m.base.row]![m.base.col]).toBe(r.irr.value);
+        for (const m of r.sensitivity) expect(m.cells[m.base.row]![m.base.col]).toBe(m.id === 'priceRate' ? r.afterTax!.leveredIrr.value : r.irr.value);
         if (r.financing && r.financing.sac.rows.length > 1 && r.financing.rateAnnual.value! > 0.001 && r.financing.loanAmount.value! > 1e4) {
           expect(r.financing.sac.firstPayment).toBeGreaterThan(r.financing.price.firstPayment);
         }

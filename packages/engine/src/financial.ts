@@ -26,7 +26,7 @@ import {
 } from './finance.ts';
 import { acquisitionCostRules } from './acquisition-costs.ts';
 import { financingPlanFor, financingTermsFor, NO_COSTS, rowOutflow, systemLoan, termCosts, type LoanCosts } from './financing.ts';
-import { RENT_TAX_NOTES, companyRentTax, irpfMonthly, saleTax, type CapitalGainsResult } from './tax.ts';
+import { RENT_TAX_NOTES, companyRentTax, irpfMarginal, saleTax, type CapitalGainsResult, type SaleTaxProfile } from './tax.ts';
 import type { ResolvedInputs } from './types.ts';
 
 /*
@@ -178,6 +178,8 @@ interface AcquisitionParams {
   downPayment: number | null;
   downPaymentRate: number;
   financingAllowed: boolean;
+  /** The buyer's amortisation system (default SAC). */
+  loanSystem?: 'SAC' | 'PRICE';
   financingRateAnnual: number;
   termMonths: number;
   /** Max LTV of the SAC loan (financing.ts: by regime and dataset row); 1 = no limit. */
@@ -201,6 +203,14 @@ interface AcquisitionParams {
   exitCapRate: number;
   /** Stress: months at the start without rent (the owner pays condominium, IPTU and upkeep). */
   rentDelayMonths?: number;
+  /** Other rent the owner receives a month (carnê-leão on the total). */
+  otherRentalIncome?: number;
+  /** Owner's sale profile: other properties, an earlier acquisition (FR1). */
+  saleProfile?: SaleTaxProfile;
+  /** Capital-gains basis when the property is already owned (declared cost); absent: the acquisition total. */
+  taxBasis?: number;
+  /** Exit value base when the market valuation (comparables) differs from the price; absent: the price. */
+  exitBase?: number;
 }
 
 export type OwnerType = 'pf' | 'pj' | 'none';
@@ -216,7 +226,10 @@ interface AcquisitionScenario {
   firstYearDebtService: number;
   exitValue: number;
   capitalGainsTax: number;
+  /** The property's flow (unlevered, after tax): what the verdict judges. */
   cashFlow: CashFlowPoint[] | null;
+  /** The buyer's own cash with the loan (down payment, installments, balance repaid at the sale); null without a loan. */
+  leveredCashFlow: CashFlowPoint[] | null;
   grossRentYear1: number | null;
   rentTaxYear1: number | null;
   rentTaxTotal: number | null;
@@ -232,7 +245,7 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
   let loan: AcquisitionScenario['loan'] = null;
   if (p.financingAllowed && p.termMonths >= 1) {
     // SAC loan = min(price − down payment, price × LTV), with TR, insurance and fee (financing.ts).
-    const sac = systemLoan('SAC', {
+    const sac = systemLoan(p.loanSystem ?? 'SAC', {
       price: P,
       typedDownPayment: p.downPayment,
       downPaymentRate: p.downPaymentRate,
@@ -265,13 +278,15 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
     const rent = p.rent;
     // One month of the operation in year `y` (0-based): rent adjusted by its index every 12 months,
     // costs by IPCA. The tenant pays condominium and IPTU while the unit is let; the owner when vacant.
+    // Without rent nobody else pays the condominium and IPTU: the owner pays them in full.
+    const vacancy = rent > 0 ? p.vacancyRate : 1;
     const month = (y: number) => {
       const egi = rent * (1 + p.rentGrowthAnnual) ** y * (1 - p.vacancyRate);
       const cost = (1 + p.costGrowthAnnual) ** y;
       const management = egi * p.managementRate;
-      const vacancyCost = p.vacancyRate * (p.condominiumFee + p.annualTax / 12) * cost;
+      const vacancyCost = vacancy * (p.condominiumFee + p.annualTax / 12) * cost;
       const noiM = egi - management - (P * p.maintenanceRate * cost) / 12 - vacancyCost;
-      const tax = p.owner === 'pf' ? irpfMonthly(egi, egi - management - vacancyCost) : p.owner === 'pj' ? companyRentTax(egi) : 0;
+      const tax = p.owner === 'pf' ? irpfMarginal(egi, egi - management - vacancyCost, p.otherRentalIncome ?? 0) : p.owner === 'pj' ? companyRentTax(egi) : 0;
       return { egi, noi: noiM, tax };
     };
     let year = -1;
@@ -323,26 +338,31 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
   }
 
   const exitValue =
-    p.exitCapRate > 0 && p.rent !== null ? Math.max(0, forwardNoi) / p.exitCapRate : P * (1 + p.appreciationAnnual) ** (H / 12);
+    p.exitCapRate > 0 && p.rent !== null ? Math.max(0, forwardNoi) / p.exitCapRate : (p.exitBase ?? P) * (1 + p.appreciationAnnual) ** (H / 12);
   const exitCosts = exitValue * p.exitCostRate;
-  const sale = saleTax(p.owner, exitValue, exitCosts, acquisitionTotal, H);
+  const sale = saleTax(p.owner, exitValue, exitCosts, p.taxBasis ?? acquisitionTotal, H, p.saleProfile);
   const tax = sale.tax;
   const netSale = exitValue - exitCosts - tax;
 
   let cashFlow: CashFlowPoint[] | null = null;
+  let leveredCashFlow: CashFlowPoint[] | null = null;
   let unleveredNets: number[] | null = null;
   if (noi !== null) {
-    const inflows = new Array<number>(H + 1).fill(0);
-    const outflows = new Array<number>(H + 1).fill(0);
-    outflows[0] = equity;
-    for (let m = 1; m <= H; m++) {
-      inflows[m] = Math.max(0, operating[m]!);
-      const debtRow = sacRows[m - 1];
-      outflows[m] = Math.max(0, -operating[m]!) + (debtRow ? rowOutflow(debtRow) : 0);
-    }
-    inflows[H]! += Math.max(0, netSale);
-    outflows[H]! += Math.max(0, -netSale) + (H <= sacRows.length ? sacRows[H - 1]!.balance : 0);
-    cashFlow = toCashFlow(inflows, outflows);
+    const flows = (withLoan: boolean) => {
+      const inflows = new Array<number>(H + 1).fill(0);
+      const outflows = new Array<number>(H + 1).fill(0);
+      outflows[0] = withLoan ? equity : acquisitionTotal;
+      for (let m = 1; m <= H; m++) {
+        inflows[m] = Math.max(0, operating[m]!);
+        const debtRow = withLoan ? sacRows[m - 1] : undefined;
+        outflows[m] = Math.max(0, -operating[m]!) + (debtRow ? rowOutflow(debtRow) : 0);
+      }
+      inflows[H]! += Math.max(0, netSale);
+      outflows[H]! += Math.max(0, -netSale) + (withLoan && H <= sacRows.length ? sacRows[H - 1]!.balance : 0);
+      return toCashFlow(inflows, outflows);
+    };
+    cashFlow = flows(false);
+    leveredCashFlow = loan ? flows(true) : null;
     unlevered[0] = -acquisitionTotal;
     unlevered[H]! += netSale;
     unleveredNets = unlevered;
@@ -358,6 +378,7 @@ function runAcquisition(p: AcquisitionParams): AcquisitionScenario {
     exitValue,
     capitalGainsTax: tax,
     cashFlow,
+    leveredCashFlow,
     grossRentYear1,
     rentTaxYear1,
     rentTaxTotal,
@@ -413,6 +434,12 @@ function scenarioIrr(p: AcquisitionParams): number | null {
   return cf ? annualIrr(cf.map((x) => x.net)) : null;
 }
 
+/** IRR of the buyer's own cash with the loan (the levered flow). */
+function scenarioLeveredIrr(p: AcquisitionParams): number | null {
+  const cf = runAcquisition(p).leveredCashFlow;
+  return cf ? annualIrr(cf.map((x) => x.net)) : null;
+}
+
 /** A pure numeric function remembered by its arguments (one analysis' lifetime). */
 function memoNumber<A extends number[]>(f: (...args: A) => number): (...args: A) => number {
   const cache = new Map<string, number>();
@@ -456,7 +483,7 @@ function acquisitionSensitivity(base: AcquisitionParams, financed: boolean): Sen
     matrices.push({
       id: 'priceRate',
       title: 'Preço × taxa de juros',
-      metricLabel: 'TIR anual',
+      metricLabel: 'TIR alavancada anual',
       metricUnit: 'fraction',
       rowLabel: 'Taxa de juros do financiamento (a.a.)',
       rowUnit: 'fraction',
@@ -464,7 +491,7 @@ function acquisitionSensitivity(base: AcquisitionParams, financed: boolean): Sen
       colLabel: 'Preço',
       colUnit: 'BRL',
       colValues: prices.map(roundCents),
-      cells: rates.map((financingRateAnnual) => prices.map((price) => scenarioIrr({ ...base, financingRateAnnual, price }))),
+      cells: rates.map((financingRateAnnual) => prices.map((price) => scenarioLeveredIrr({ ...base, financingRateAnnual, price }))),
       base: { row: 2, col: 2 },
     });
   }
@@ -523,7 +550,10 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
   const docItbi = typeof docItbiValue === 'number' && Number.isFinite(docItbiValue) && docItbiValue > 0 && P !== null && P > 0 ? docItbiValue : null;
   // Loan rules (financing.ts): regime, LTV by system, SFH rate cap, TR, insurance, fee, CET.
   // A light run (stress scenario) needs the terms only; the full plan adds both schedules and CETs.
-  const financeable = P !== null && inputs.acceptsFinancing !== false;
+  // A loan only when the buyer chose one ('Pretende financiar?') and the seller accepts a financed buyer.
+  const financeable = P !== null && inputs.deal?.wantsFinancing === true && inputs.acceptsFinancing !== false;
+  const loanSystem = inputs.deal?.financingSystem ?? 'SAC';
+  const deal = inputs.deal;
   const plan = financeable && !options.light ? financingPlanFor(inputs, inputs.asOf, inputs.refs) : null;
   const terms = plan?.terms ?? (financeable ? financingTermsFor(inputs, inputs.asOf, inputs.refs) : null);
   const costRules = acquisitionCostRules(inputs, { documentItbi: docItbi !== null, planSfh: terms ? terms.sfhEligible : null });
@@ -541,10 +571,11 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
           ...(costRules.notaryOf ? { notaryOf: memoNumber(costRules.notaryOf) } : {}),
           downPayment: typedDown,
           downPaymentRate: finite(a.downPaymentRate.value),
-          financingAllowed: inputs.acceptsFinancing !== false,
+          financingAllowed: financeable,
+          loanSystem,
           financingRateAnnual: Math.max(0, finite(terms ? terms.rateAnnual.value : a.financingRateAnnual.value)),
           termMonths: terms ? Math.min(term.months, terms.termMonths) : term.months,
-          ltvMax: terms ? finite(terms.ltv.SAC.value, 1) : 1,
+          ltvMax: terms ? finite(terms.ltv[loanSystem].value, 1) : 1,
           loanCosts: terms ? termCosts(terms, P) : NO_COSTS,
           horizonMonths: horizon.months,
           appreciationAnnual: Math.max(-1, finite(a.appreciationAnnual.value)),
@@ -559,6 +590,17 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
           exitCostRate: Math.max(0, finite(a.exitCostRate?.value)),
           exitCapRate: Math.max(0, finite(a.exitCapRate?.value)),
           ...(options.rentDelayMonths ? { rentDelayMonths: options.rentDelayMonths } : {}),
+          ...(deal && deal.otherRentalIncome > 0 ? { otherRentalIncome: deal.otherRentalIncome } : {}),
+          ...(deal && (deal.otherProperties || deal.acquisitionMonth !== null)
+            ? {
+                saleProfile: {
+                  otherProperties: deal.otherProperties,
+                  ...(deal.acquisitionMonth !== null ? { acquiredMonth: deal.acquisitionMonth, saleMonth: saleMonthOf(inputs.asOf, horizon.months) } : {}),
+                },
+              }
+            : {}),
+          ...(deal?.acquisitionCost ? { taxBasis: deal.acquisitionCost.value } : {}),
+          ...(inputs.exitBase?.value != null && inputs.exitBase.value > 0 ? { exitBase: inputs.exitBase.value } : {}),
         };
   const s = params ? runAcquisition(params) : null;
 
@@ -588,21 +630,28 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
             ? `Prazo limitado a ${params.termMonths} meses (crédito comercial, estimativa).`
             : undefined,
       ),
-      sac: loan.sac,
-      price: plan?.loans.PRICE?.schedule ?? priceSchedule(loan.amount, loan.monthlyRate, params.termMonths),
+      sac: loanSystem === 'SAC' ? loan.sac : (plan?.loans.SAC?.schedule ?? loan.sac),
+      price: loanSystem === 'PRICE' ? loan.sac : (plan?.loans.PRICE?.schedule ?? priceSchedule(loan.amount, loan.monthlyRate, params.termMonths)),
       ...(plan ? plan.extras : {}),
     };
   }
 
   const noi = s?.noi ?? null;
   const equity = s ? s.equity : null;
-  const returns = returnFigures(s?.cashFlow ?? null, discount, s?.loan && params ? params.financingRateAnnual : discount.value, incomeNote ?? OUT_OF_RANGE_NOTE);
+  // The headline returns are the property's (unlevered, after tax): the loan is judged beside them.
+  const returns = returnFigures(s?.cashFlow ?? null, discount, discount.value, incomeNote ?? OUT_OF_RANGE_NOTE);
   const NOI = 'NOI (aluguel × 12 × (1 − vacância) − administração − manutenção − condomínio e IPTU na vacância)';
 
-  const afterTax = params && s && !options.light ? afterTaxFigures(params, s, discount, rentIndex, a, financing !== null) : undefined;
+  const afterTax = params && s && !options.light ? afterTaxFigures(params, s, discount, rentIndex, a, financing !== null, inputs.hurdle?.reason) : undefined;
+  const loanEffect = afterTax && financing ? describeLoanEffect(afterTax, discount.value) : null;
+  const pricePerSqm = P !== null && area !== null ? figure('pricePerSqm', 'Preço por m²', P / area, 'BRL/m2', computed(`Preço / ${areaFigure.label.toLowerCase()}`)) : null;
 
   return {
     ...(afterTax ? { afterTax } : {}),
+    strategy: 'aluguel',
+    ...(pricePerSqm ? { pricePerSqm } : {}),
+    financingChosen: inputs.deal?.wantsFinancing === true,
+    ...(loanEffect ? { loanEffect } : {}),
     price,
     area: areaFigure,
     itbi:
@@ -640,7 +689,7 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
       'BRL',
       params && params.exitCapRate > 0 && rent !== null
         ? 'NOI dos 12 meses seguintes à saída / cap rate de saída'
-        : `Preço × (1 + valorização anual)^anos (${(horizon.months / 12).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} anos)`,
+        : `${params?.exitBase ? 'Valor de mercado pelos comparáveis (mediana do R$/m² × área)' : 'Preço'} × (1 + valorização anual)^anos (${(horizon.months / 12).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} anos)`,
       priceNote ?? (horizon.capped ? `Horizonte limitado a ${MAX_MONTHS / 12} anos.` : undefined),
     ),
     capitalGainsTax: fig(
@@ -656,8 +705,42 @@ export function computeFinancial(inputs: ResolvedInputs, options: FinancialRunOp
       priceNote ?? (owner === 'pf' ? (s?.sale.exempt ? `${CAPITAL_GAINS_NOTE} Venda até R$ 440 mil: considerada isenta (imóvel único).` : CAPITAL_GAINS_NOTE) : undefined),
     ),
     cashFlow: s?.cashFlow ?? [],
+    ...(s?.leveredCashFlow && financing ? { leveredCashFlow: s.leveredCashFlow } : {}),
     sensitivity: params && s?.cashFlow && !options.light ? acquisitionSensitivity(params, financing !== null) : [],
   };
+}
+
+/** Month index of the sale: the analysis month plus the horizon. */
+function saleMonthOf(asOf: string | undefined, horizonMonths: number): number | null {
+  const m = asOf ? /^(\d{4})-(\d{2})/.exec(asOf) : null;
+  return m ? Number(m[1]) * 12 + Number(m[2]) - 1 + horizonMonths : null;
+}
+
+const pctText = (x: number) => `${(x * 100).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 2 })} %`;
+
+/**
+ * What the chosen loan does: leverage helps when the levered IRR beats the property's, hurts when
+ * not. It decides the verdict only when the property meets the hurdle and the buyer's levered cash
+ * does not (NPV < 0 or IRR below the hurdle with the loan).
+ */
+export function describeLoanEffect(t: FinancialAfterTax, hurdle: number): { text: string; decisive: boolean } | null {
+  const un = t.unleveredIrr.value;
+  const lev = t.leveredIrr.value;
+  const unNpv = t.unleveredNpv.value;
+  const levNpv = t.leveredNpv?.value ?? null;
+  if (un === null && unNpv === null) return null;
+  const propertyPasses = (unNpv === null || unNpv >= 0) && (un === null || un >= hurdle);
+  const buyerPasses = (levNpv === null || levNpv >= 0) && (lev === null || lev >= hurdle);
+  const decisive = propertyPasses && !buyerPasses;
+  const dscr = t.dscrMin.value;
+  const dscrText = dscr !== null ? ` DSCR mínimo ${dscr.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}${dscr < 1 ? ' (o aluguel não paga a prestação: o comprador completa do bolso)' : ''}.` : '';
+  const irrs = un !== null && lev !== null ? `TIR do imóvel ${pctText(un)} a.a., com o financiamento ${pctText(lev)} a.a.` : 'TIR indefinida em um dos fluxos.';
+  const effect =
+    un !== null && lev !== null ? (lev >= un ? 'A alavancagem aumenta o retorno do capital próprio.' : 'O custo do financiamento supera o retorno do imóvel: a alavancagem reduz o retorno do capital próprio.') : '';
+  const text = decisive
+    ? `O custo do financiamento é decisivo: à vista o imóvel atinge a TMA de ${pctText(hurdle)}, com o financiamento escolhido não. ${irrs}${dscrText}`
+    : `${irrs} ${effect}${dscrText}`.trim();
+  return { text, decisive };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -672,12 +755,14 @@ function afterTaxFigures(
   rentIndex: 'ipca' | 'igpm',
   a: Record<AssumptionId, AssumptionUsed>,
   financed: boolean,
+  hurdleReason?: string,
 ): FinancialAfterTax {
   const fig = (id: string, label: string, value: number | null | undefined, unit: Figure['unit'], formula: string, note?: string) =>
     figure(id, label, value, unit, computed(formula), note ?? outOfRangeNote(value));
   const noRent = RENT_MISSING_NOTE;
   const monthly = annualToMonthly(discount.value);
-  const nets = s.cashFlow?.map((x) => x.net) ?? null;
+  // Levered: the buyer's own cash with the loan (the same as the property's flow without one).
+  const nets = (s.leveredCashFlow ?? s.cashFlow)?.map((x) => x.net) ?? null;
   const un = s.unleveredNets;
   const roots = nets ? irrRoots(nets).map(monthlyToAnnual).filter(Number.isFinite) : [];
   const changes = nets ? signChanges(nets) : 0;
@@ -696,8 +781,7 @@ function afterTaxFigures(
   const beRent = p.rent !== null ? breakEven(p, 'rent', 0, Math.max(1, p.rent) * 20, monthly) : null;
   const maxPrice = p.rent !== null ? breakEven(p, 'price', 1, p.price * 20, monthly) : null;
   const indexRow = rentIndex === 'igpm' ? a.igpmAnnual : a.inflationAnnual;
-  const hurdleNote =
-    a.discountRateAnnual.overridden ? undefined : `TMA = Selic + prêmio de risco de ${((a.riskPremium?.value ?? 0) * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} p.p.`;
+  const hurdleNote = hurdleReason;
   const notes = [RENT_TAX_NOTES[p.owner]];
   if (p.owner === 'pf') notes.push(RENT_TAX_NOTES.gain);
   notes.push(
@@ -718,10 +802,14 @@ function afterTaxFigures(
     capitalGain: fig('capitalGain', 'Ganho de capital', s.sale.gain, 'BRL', 'Valor de saída − custos de venda − custo total de aquisição'),
     reductionFactor: fig(
       'reductionFactor',
-      'Fator de redução FR2',
+      s.sale.fr1 !== undefined ? 'Fatores de redução (FR1 × FR2)' : 'Fator de redução FR2',
       s.sale.reductionFactor,
       'fraction',
-      p.owner === 'pf' ? `1 / 1,0035^${p.horizonMonths} (Lei 11.196/2005 art. 40)` : 'Não se aplica a pessoa jurídica',
+      p.owner !== 'pf'
+        ? 'Não se aplica a pessoa jurídica'
+        : p.saleProfile?.acquiredMonth != null
+          ? 'Lei 7.713/1988 art. 18 (antes de 1989) × FR1 = 1/1,0060^meses até 11/2005 × FR2 = 1/1,0035^meses de 12/2005 (ou da aquisição) à venda (Lei 11.196/2005 art. 40)'
+          : `1 / 1,0035^${p.horizonMonths} (Lei 11.196/2005 art. 40)`,
     ),
     capitalGainsExempt: s.sale.exempt,
     unleveredNpv: fig('unleveredNpv', 'VPL sem financiamento', un ? npv(monthly, un) : null, 'BRL', 'Fluxo sem financiamento (custo total à vista, NOI − imposto, venda líquida) descontado à TMA', un ? undefined : noRent),
@@ -733,6 +821,14 @@ function afterTaxFigures(
       'fraction',
       financed ? 'TIR do fluxo do capital próprio (entrada, prestações, saldo quitado na venda), anualizada' : 'Sem financiamento: igual à TIR sem financiamento',
       nets ? (levIrr === null ? IRR_NO_ROOT_NOTE : undefined) : noRent,
+    ),
+    leveredNpv: fig(
+      'leveredNpv',
+      financed ? 'VPL alavancado (capital próprio)' : 'VPL do capital próprio',
+      nets ? npv(monthly, nets) : null,
+      'BRL',
+      financed ? 'Fluxo do capital próprio (entrada, prestações, saldo quitado na venda) descontado à TMA' : 'Sem financiamento: igual ao VPL sem financiamento',
+      nets ? undefined : noRent,
     ),
     dscrMin: fig('dscrMin', 'DSCR mínimo', s.dscr?.min ?? null, 'count', 'min(NOI mensal / prestação do mês)', s.dscr ? undefined : financed ? noRent : 'Sem financiamento.'),
     dscrAverage: fig('dscrAverage', 'DSCR médio', s.dscr?.average ?? null, 'count', 'média(NOI mensal / prestação do mês)', s.dscr ? undefined : financed ? noRent : 'Sem financiamento.'),

@@ -199,7 +199,7 @@ describe('wired into the analysis', () => {
     analyze({ analysisType: 'complete', questionnaire: questionnaire as Questionnaire, documents: [], generatedAt: '2026-11-25T12:00:00.000Z' });
 
   it('a warehouse is financed as commercial credit, never SFH; its cash flow pays the prestação plus insurance and fee', () => {
-    const r = run({ city: 'Jundiaí', state: 'SP', propertyType: 'galpao', purpose: ['comercial'], usableArea: '2000', targetValue: '9.000.000', monthlyRent: '70.000' });
+    const r = run({ city: 'Jundiaí', state: 'SP', propertyType: 'galpao', purpose: ['comercial'], usableArea: '2000', targetValue: '9.000.000', monthlyRent: '70.000', deal: { wantsFinancing: true } });
     const f = r.financial!.financing!;
     expect(f.regime).toBe('Crédito comercial');
     expect(f.sfhEligible).toBe(false);
@@ -208,14 +208,14 @@ describe('wired into the analysis', () => {
     expect(f.rateAnnual.value).toBe(0.14);
     expect(f.termMonths.value).toBe(120);
     const m1 = f.sac.rows[0]!;
-    const cf1 = r.financial!.cashFlow[1]!;
-    // Month 1 outflow includes the whole debt service (prestação + MIP/DFI + fee).
+    const cf1 = r.financial!.leveredCashFlow![1]!;
+    // Month 1 outflow of the buyer's levered flow includes the whole debt service (prestação + MIP/DFI + fee).
     expect(cf1.outflow).toBeGreaterThanOrEqual(m1.payment + (m1.insurance ?? 0) + (m1.fee ?? 0) - 0.01);
     expect(f.cet!.SAC.value!).toBeGreaterThan(0.14);
   });
 
   it('a São Paulo flat of R$ 900 mil is SFH with the Price loan at 70 %', () => {
-    const r = run({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '900.000', monthlyRent: '3.000' });
+    const r = run({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '900.000', monthlyRent: '3.000', deal: { wantsFinancing: true } });
     const f = r.financial!.financing!;
     expect(f.regime).toBe('SFH');
     expect(f.sfhEligible).toBe(true);
@@ -223,5 +223,20 @@ describe('wired into the analysis', () => {
     expect(f.loanBySystem!.PRICE.value).toBe(630_000);
     expect(f.price.rows.length).toBe(360);
     expect(f.price.rows[0]!.balance).toBeLessThan(630_000 * 1.002);
+  });
+
+  it('no loan is modelled unless the buyer says so; Price when the buyer picks it, at the LTV of Price', () => {
+    const cash = run({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '900.000', monthlyRent: '3.000', acceptsFinancing: true });
+    expect(cash.financial!.financing).toBeNull();
+    const price = run({
+      city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '900.000', monthlyRent: '3.000',
+      deal: { wantsFinancing: true, financingSystem: 'PRICE', financingRate: '11', financingTermMonths: '240' },
+    });
+    const f = price.financial!.financing!;
+    expect(f.rateAnnual.value).toBe(0.11);
+    expect(f.termMonths.value).toBe(240);
+    // The levered flow pays the Price installment (constant before TR and insurance) on 70 % of the price.
+    expect(f.loanAmount.value).toBe(630_000);
+    expect(price.financial!.afterTax!.leveredIrr.value).not.toBeCloseTo(price.financial!.irr.value!, 4);
   });
 });

@@ -17,11 +17,11 @@ const matricula = (text: string): EngineDocument => ({
 });
 
 describe('insights', () => {
-  it('flags an IRR below the Selic as a risk citing both figures', () => {
+  it('flags an IRR below the hurdle (the bond after tax + premium) as a risk citing both figures', () => {
     const r = run({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '900.000', monthlyRent: '3.000' });
     const risk = r.risks.find((x) => x.id === 'risk-tir-abaixo-desconto')!;
-    expect(risk.title).toBe('TIR abaixo da Selic');
-    expect(risk.sources.some((s) => s.kind === 'reference' && s.referenceId.startsWith('selic'))).toBe(true);
+    expect(risk.title).toBe('TIR abaixo da TMA (Tesouro após impostos + prêmio)');
+    expect(risk.sources.some((s) => s.kind === 'reference' && s.referenceId.startsWith('tesouro-ipca'))).toBe(true);
   });
 
   it('sees a price well below the reference as an opportunity', () => {
@@ -48,7 +48,7 @@ describe('insights', () => {
 
   it('asks to confirm uncertain references and the bank rate', () => {
     // Maringá has no row in the city ITBI table (Curitiba has one, confirmed: no recommendation there).
-    const r = run({ city: 'Maringá', state: 'PR', usableArea: '70', targetValue: '700.000', monthlyRent: '3.500' });
+    const r = run({ city: 'Maringá', state: 'PR', usableArea: '70', targetValue: '700.000', monthlyRent: '3.500', deal: { wantsFinancing: true } });
     const ids = r.recommendations.map((x) => x.id);
     expect(ids).toContain('rec-itbi');
     expect(ids).toContain('rec-cartorio');

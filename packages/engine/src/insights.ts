@@ -39,7 +39,10 @@ export interface Insights {
 
 function discountName(inputs: ResolvedInputs): string {
   const s = inputs.assumptions.discountRateAnnual.source;
-  return s.kind === 'reference' && s.referenceId.startsWith('selic') ? 'a Selic' : 'a taxa de desconto';
+  if (s.kind === 'reference' && s.referenceId.startsWith('selic')) return 'a Selic';
+  // The hurdle by purpose (hurdle.ts): a long bond after tax plus a premium.
+  if (s.kind === 'reference' && s.referenceId.startsWith('tesouro')) return 'a TMA (Tesouro após impostos + prêmio)';
+  return 'a taxa de desconto';
 }
 
 function financialInsights(p: InsightParts, out: Insights): void {

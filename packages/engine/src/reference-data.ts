@@ -122,6 +122,8 @@ function yieldRow(slug: string, city: string | null, state: string | null, value
 export const SERIES_CADENCE: Record<string, ReferenceCadence> = {
   // Copom meets about every 45 days; SGS 432 is refreshed daily but the figure changes per meeting.
   selic: 'monthly',
+  // Tesouro Direto rates move daily; a month-old rate is still a fair opportunity cost, two months is stale.
+  'tesouro-ipca-longo': 'monthly',
   ipca: 'monthly',
   igpm: 'monthly',
   tr: 'monthly',
@@ -147,6 +149,19 @@ const SHIPPED_ROWS: readonly ReferenceRow[] = [
   // Selic
   row({ id: 'selic-2025-06', series: 'selic', label: 'Selic (meta, a.a.)', value: 0.15, unit: 'fraction', asOf: '2025-06-18', source: COPOM, uncertain: false }),
   row({ id: 'selic-2025-12', series: 'selic', label: 'Selic (meta, a.a.) mantida', value: 0.15, unit: 'fraction', asOf: '2025-12-10', source: COPOM, uncertain: false }),
+  // Long government bond (the rental investor's opportunity cost, hurdle.ts): real yield over IPCA.
+  // Refreshed by adding a dated row (admin import of the Tesouro Direto rate, series 'tesouro-ipca-longo').
+  row({
+    id: 'tesouro-ipca-2035-2025-11',
+    series: 'tesouro-ipca-longo',
+    label: 'Tesouro IPCA+ 2035 (juros reais, a.a.)',
+    value: 0.0728,
+    unit: 'fraction',
+    asOf: '2025-11-26',
+    source: 'Tesouro Direto, taxa do Tesouro IPCA+ 2035 com juros semestrais em 26/11/2025, reportada por Money Times',
+    uncertain: false,
+    note: 'Taxa real (acima do IPCA) de um título público longo; muda todo dia útil.',
+  }),
   // IPCA (dated when published)
   row({ id: 'ipca-2024', series: 'ipca', label: 'IPCA 2024', value: 0.0483, unit: 'fraction', asOf: '2025-01', source: IBGE_IPCA, uncertain: false }),
   row({ id: 'ipca-2025', series: 'ipca', label: 'IPCA 2025', value: 0.0426, unit: 'fraction', asOf: '2026-01', source: IBGE_IPCA, uncertain: false }),

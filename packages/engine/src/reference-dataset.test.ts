@@ -118,12 +118,27 @@ describe('analyze with database rows', () => {
     expect(base.warnings).toContain('FipeZAP venda São Paulo de nov/2024 usada em nov/2026: dado com mais de 2 meses; confira o valor atual.');
   });
 
-  it('warns about the stale Selic behind the discount rate of a rental analysis', () => {
+  it('warns about the stale Tesouro rate behind the hurdle of a rental analysis; a newer imported row replaces it', () => {
     const r = analyze({ analysisType: 'investment', questionnaire: { ...q, monthlyRent: '5.000' }, documents: [], generatedAt: '2026-11-25T12:00:00.000Z' });
-    // Newest shipped Selic row: 2025-12-10 (held at 15%) → 11 months old on 2026-11-25.
-    const w = r.referenceWarnings?.find((x) => x.referenceId.startsWith('selic'));
-    expect(w).toMatchObject({ referenceId: 'selic-2025-12', ageMonths: 11 });
-    expect(r.warnings.some((x) => x.startsWith('Selic (meta, a.a.) mantida de dez/2025 usada em nov/2026'))).toBe(true);
+    // Shipped Tesouro IPCA+ 2035 row: 2025-11-26 → 11 months old on 2026-11-25 (monthly cadence: stale).
+    const w = r.referenceWarnings?.find((x) => x.referenceId.startsWith('tesouro'));
+    expect(w).toMatchObject({ referenceId: 'tesouro-ipca-2035-2025-11', ageMonths: 11 });
+    expect(r.warnings.some((x) => x.startsWith('Tesouro IPCA+ 2035 de nov/2025 usada em nov/2026'))).toBe(true);
+    const fresh: ReferenceRow = {
+      id: 'import-tesouro-2026-11',
+      series: 'tesouro-ipca-longo',
+      label: 'Tesouro IPCA+ 2035 (juros reais, a.a.)',
+      value: 0.065,
+      unit: 'fraction',
+      asOf: '2026-11-20',
+      source: 'Tesouro Direto, importado pelo administrador',
+      uncertain: false,
+      origin: 'import',
+    };
+    const withDb = analyze({ analysisType: 'investment', questionnaire: { ...q, monthlyRent: '5.000' }, documents: [], generatedAt: '2026-11-25T12:00:00.000Z', referenceRows: [fresh] });
+    expect(withDb.hurdle!.referenceId).toBe('import-tesouro-2026-11');
+    expect(withDb.hurdle!.value).toBeLessThan(r.hurdle!.value);
+    expect(withDb.referenceWarnings?.some((x) => x.referenceId.startsWith('tesouro')) ?? false).toBe(false);
   });
 });
 

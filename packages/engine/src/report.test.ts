@@ -28,9 +28,11 @@ describe('pt-BR formatting', () => {
     expect(formatMoney(980000)).toBe('R$ 980.000,00');
     expect(formatPercent(0.15)).toBe('15,00%');
     expect(formatPercent(0.0426)).toBe('4,26%');
-    // Below 1 %: up to four decimals, so a monthly DFI rate is not '0,00%'.
+    // Two decimals at most; a monthly DFI rate that would read '0,00%' keeps two significant digits.
     expect(formatPercent(0.00004684)).toBe('0,0047%');
-    expect(formatPercent(0.001711)).toBe('0,1711%');
+    expect(formatPercent(0.001711)).toBe('0,17%');
+    expect(formatPercent(0.000365)).toBe('0,04%');
+    expect(formatPercent(-0.003438)).toBe('-0,34%');
     expect(formatPercent(0.005)).toBe('0,50%');
     expect(formatNumber(85)).toBe('85,00');
     expect(formatNumber(Number.NaN)).toBe('—');
@@ -114,12 +116,17 @@ describe('renderMarkdown', () => {
 
   it('renders the full report sections for a complete analysis', () => {
     const e = EXAMPLE_PROPERTIES[0]!;
-    const { markdown } = runEngine({ analysisType: 'complete', questionnaire: e.questionnaire, documents: e.documents, generatedAt: AT, title: e.title });
+    // The buyer chooses a loan: the financing table and its effect are shown beside the property's figures.
+    const questionnaire = { ...e.questionnaire, deal: { wantsFinancing: true } };
+    const { markdown } = runEngine({ analysisType: 'complete', questionnaire, documents: e.documents, generatedAt: AT, title: e.title });
     expect(markdown.startsWith('# Completa - Apartamento em Pinheiros\n')).toBe(true);
     for (const heading of [
       '## Análise financeira',
+      '### Taxa mínima de atratividade (TMA): locação (após impostos)',
       '### Financiamento (SAC e Price)',
-      '### Fluxo de caixa por ano',
+      '### Efeito do financiamento escolhido',
+      '#### Fluxo do capital próprio por ano (com o financiamento)',
+      '### Fluxo de caixa do imóvel por ano (sem financiamento)',
       '### Sensibilidade',
       '## Análise de mercado',
       '### Faixa de valor estimada',
@@ -142,6 +149,18 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('| Matrícula atualizada | Presente (documento enviado) | matricula-98765.pdf, p. 1 |');
     expect(markdown).toContain('| Certidão negativa de ônus | Ausente | — |');
     expect(markdown).toContain('Gerado em 10/02/2026');
+    // Price per m² stated: 980.000 / 85 m².
+    expect(markdown).toContain(`| Preço por m² | R$ ${(980000 / 85).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}/m² |`);
+    // Percentages with at most two decimals (a tiny monthly rate keeps two significant digits: DFI 0,0047%).
+    expect(markdown).not.toMatch(/[1-9],\d{3,}%|0,[1-9]\d{2,}%/);
+    expect(markdown).toContain('TR (ao mês): 0,17% ao mês');
+  });
+
+  it('with too little data prints no score beside "Dados insuficientes"', () => {
+    const { markdown, result } = runEngine({ analysisType: 'complete', questionnaire: { city: 'Recife', targetValue: '400.000' }, documents: [], generatedAt: AT });
+    expect(result.score.band).toBe('insuficiente');
+    expect(markdown).toContain('Pontuação de viabilidade: Dados insuficientes (sem nota');
+    expect(markdown).not.toMatch(/\d,\d\/10 \(Dados insuficientes\)/);
   });
 
   it('uses a development section and only the acquisition for a plot', () => {

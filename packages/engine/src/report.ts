@@ -59,10 +59,10 @@ export function formatMoney(value: number): string {
 /** A fraction as a percentage: 0.15 → '15,00%'. */
 export function formatPercent(fraction: number, decimals = 2): string {
   if (!Number.isFinite(fraction)) return '—';
-  // Monthly loan rates (TR 0,1711 %, MIP 0,0289 %, DFI 0,0047 %) would print as 0,17 %, 0,03 %, 0,00 %:
-  // below 1 % the default shows up to four decimals.
-  if (decimals === 2 && fraction !== 0 && Math.abs(fraction) < 0.01) return `${formatNumber(fraction * 100, 4, 2)}%`;
-  return `${formatNumber(fraction * 100, decimals)}%`;
+  // One or two decimals; a tiny monthly rate (DFI 0,0047 %) that would print as 0,00 % keeps two significant digits.
+  const pct = fraction * 100;
+  if (fraction !== 0 && Math.abs(pct) < 0.5 * 10 ** -decimals) return `${pct.toLocaleString('pt-BR', { maximumSignificantDigits: 2 })}%`;
+  return `${formatNumber(pct, decimals)}%`;
 }
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', {
@@ -234,7 +234,7 @@ function acquisitionSection(f: FinancialResult): string {
 
 function financingBlock(fin: NonNullable<FinancialResult['financing']>): string {
   const monthly = (f: Figure | undefined) =>
-    f && f.value !== null ? `${f.label}: ${(f.value * 100).toLocaleString('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}% ao mês` : null;
+    f && f.value !== null ? `${f.label}: ${formatPercent(f.value)} ao mês` : null;
   const rates = [monthly(fin.tr), monthly(fin.insurance?.mipRateMonthly), monthly(fin.insurance?.dfiRateMonthly)].filter((x): x is string => x !== null);
   const cell = (f: Figure | undefined) => (f ? formatFigure(f) : 'n/d');
   return [
@@ -263,16 +263,43 @@ function financingBlock(fin: NonNullable<FinancialResult['financing']>): string 
   ].join('\n\n');
 }
 
+function flipBlock(f: FinancialResult): string {
+  const x = f.flip!;
+  return [
+    '### Reforma e revenda',
+    `Obra de ${x.worksMonths} meses e venda em ${x.sellMonths} meses depois dela: ${x.worksMonths + x.sellMonths} meses com o imóvel vazio, pagando condomínio, IPTU e contas integralmente.`,
+    figureTable([x.renovation, x.salePrice, x.carryingCosts, x.sellingCosts, f.capitalGainsTax, x.profit, x.returnOnCost]),
+    ...(x.notes.length ? [bullets(x.notes)] : []),
+  ].join('\n\n');
+}
+
 function financialSection(f: FinancialResult): string {
+  const flip = f.strategy === 'revenda' && f.flip;
+  const headline = flip
+    ? [f.price, f.area, f.pricePerSqm, f.itbi, f.notary, f.acquisitionTotal, f.npv, f.irr, f.mirr, f.paybackMonths, f.exitValue, f.capitalGainsTax]
+    : [f.price, f.area, f.pricePerSqm, f.itbi, f.notary, f.acquisitionTotal, f.monthlyRent, f.grossYield, f.netYield, f.capRate, f.cashOnCash, f.npv, f.irr, f.mirr, f.paybackMonths, f.exitValue, f.capitalGainsTax];
   const parts = [
     '## Análise financeira',
-    figureTable([f.price, f.area, f.itbi, f.notary, f.acquisitionTotal, f.monthlyRent, f.grossYield, f.netYield, f.capRate, f.cashOnCash, f.npv, f.irr, f.mirr, f.paybackMonths, f.exitValue, f.capitalGainsTax]),
+    flip
+      ? 'Estratégia: **reformar e revender**. VPL e TIR após o imposto sobre o ganho de capital, comparados com a TMA de revenda.'
+      : `Estratégia: **comprar e manter para alugar**. VPL e TIR do imóvel${f.financingChosen ? ', sem o financiamento (o efeito do financiamento escolhido vem em seguida)' : ' (compra à vista)'}, após os impostos.`,
+    figureTable(headline),
   ];
+  if (flip) parts.push(flipBlock(f));
   if (f.rentFromReference) {
     parts.push('> O aluguel foi estimado pela referência FipeZAP por m² (preços anunciados): informe o aluguel real para um resultado mais preciso.');
   }
   if (f.financing) parts.push(financingBlock(f.financing));
-  if (f.cashFlow.length > 0) parts.push('### Fluxo de caixa por ano', cashFlowTable(f.cashFlow));
+  if (f.financing && f.afterTax) {
+    const t = f.afterTax;
+    parts.push(
+      '### Efeito do financiamento escolhido',
+      figureTable([t.unleveredIrr, t.leveredIrr, t.unleveredNpv, t.leveredNpv, t.dscrMin, t.dscrAverage, f.cashOnCash]),
+      ...(f.loanEffect ? [`${f.loanEffect.decisive ? '**' : ''}${f.loanEffect.text}${f.loanEffect.decisive ? '**' : ''}`] : []),
+    );
+    if (f.leveredCashFlow?.length) parts.push('#### Fluxo do capital próprio por ano (com o financiamento)', cashFlowTable(f.leveredCashFlow));
+  }
+  if (f.cashFlow.length > 0) parts.push(f.financing ? '### Fluxo de caixa do imóvel por ano (sem financiamento)' : '### Fluxo de caixa por ano', cashFlowTable(f.cashFlow));
   if (f.sensitivity.length > 0) parts.push('### Sensibilidade', sensitivityTables(f.sensitivity));
   return parts.join('\n\n');
 }
@@ -438,10 +465,40 @@ export const REPORT_DISCLAIMER =
 function header(result: AnalysisResult): string[] {
   return [
     `# ${analysisTypeLabel(result.analysisType)} - ${result.title}`,
-    `Pontuação de viabilidade: ${formatNumber(result.score.value, 1, 1)}/10 (${result.score.label})`,
+    `Pontuação de viabilidade: ${scoreText(result)}`,
     `Completude dos dados: ${result.completeness.percent}% (${result.completeness.filled} de ${result.completeness.total} itens)`,
     `Gerado em ${formatDate(result.generatedAt)} pelo Motor Viabiliza ${result.engineVersion}.`,
   ];
+}
+
+/**
+ * '7,2/10 (Viabilidade moderada)'; with too little data no score is shown beside the label, so a
+ * band and its score never disagree ('6,6/10 (Dados insuficientes)').
+ */
+export function scoreText(result: AnalysisResult): string {
+  if (result.score.band === 'insuficiente') return `${result.score.label} (sem nota: faltam dados essenciais)`;
+  return `${formatNumber(result.score.value, 1, 1)}/10 (${result.score.label})`;
+}
+
+const HURDLE_KIND_TEXT = { rental: 'locação (após impostos)', flip: 'revenda (após impostos, no prazo da operação)', development: 'incorporação (antes do IR do investidor)' } as const;
+
+/** Which hurdle judges the deal, why, and its steps. */
+export function hurdleSection(h: NonNullable<AnalysisResult['hurdle']>): string {
+  const parts = [`### Taxa mínima de atratividade (TMA): ${HURDLE_KIND_TEXT[h.kind]}`, h.reason];
+  if (h.steps.length) {
+    parts.push(
+      table(
+        ['Etapa', 'Valor'],
+        h.steps.map((s) => [s.label, s.unit === 'pp' ? `${formatNumber(s.value * 100, 2, 1)} p.p.` : s.unit === 'months' ? `${s.value} meses` : formatPercent(s.value)]),
+      ),
+    );
+  }
+  parts.push(
+    h.origin === 'reference'
+      ? 'A TMA pode ser alterada no questionário (Retorno mínimo exigido) ou nas premissas (prêmio de risco, taxa de desconto).'
+      : 'TMA informada pela pessoa; o cálculo de referência (Tesouro após impostos + prêmio) pode ser restaurado apagando o valor.',
+  );
+  return parts.join('\n\n');
 }
 
 function scoreSection(result: AnalysisResult): string {
@@ -454,6 +511,7 @@ function scoreSection(result: AnalysisResult): string {
   ];
   if (result.score.cap) parts.push(`${result.score.cap.band === 'insuficiente' ? 'Faixa não atribuída (dados insuficientes)' : `Faixa limitada a "baixa" (nota máxima ${formatNumber(CAPPED_MAX, 1, 1)})`}: ${result.score.cap.reasons.join(' ')}`);
   if (result.completeness.missing.length) parts.push(`Dados faltantes: ${result.completeness.missing.join('; ')}.`);
+  if (result.hurdle) parts.push(hurdleSection(result.hurdle));
   parts.push('### Como a nota é calculada', bullets(SCORE_FORMULA));
   return parts.join('\n\n');
 }
@@ -555,7 +613,11 @@ const SCOPES: Record<string, string> = {
 export function defaultNarrative(result: AnalysisResult): Narrative {
   const s: string[] = [];
   const type = ANALYSIS_NAMES[result.analysisType] ?? lower(analysisTypeLabel(result.analysisType));
-  s.push(`A análise ${type} de "${result.title}" resultou em pontuação de viabilidade ${formatNumber(result.score.value, 1, 1)}/10 (${lower(result.score.label)}), com ${result.completeness.percent}% dos dados relevantes preenchidos.`);
+  s.push(
+    result.score.band === 'insuficiente'
+      ? `A análise ${type} de "${result.title}" não chegou a uma nota: dados insuficientes, com ${result.completeness.percent}% dos dados relevantes preenchidos.`
+      : `A análise ${type} de "${result.title}" resultou em pontuação de viabilidade ${formatNumber(result.score.value, 1, 1)}/10 (${lower(result.score.label)}), com ${result.completeness.percent}% dos dados relevantes preenchidos.`,
+  );
   const f = result.financial;
   const d = result.development;
   const m = result.market;
@@ -573,8 +635,14 @@ export function defaultNarrative(result: AnalysisResult): Narrative {
       s.push(`O empreendimento tem VGV estimado de ${formatMoney(d.vgv.value)} e margem de ${formatPercent(d.marginOnVgv.value)} sobre o VGV${d.residualLandValue.value !== null ? `; o valor residual do terreno para a margem-alvo é ${formatMoney(d.residualLandValue.value)}` : ''}.`);
     }
   } else if (f) {
+    if (f.strategy === 'revenda' && f.flip?.profit.value != null) {
+      s.push(`Na revenda, o lucro após impostos é ${formatMoney(f.flip.profit.value)} em ${f.flip.worksMonths + f.flip.sellMonths} meses.`);
+    }
+    const h = result.hurdle;
     if (f.irr.value !== null) {
-      s.push(`A TIR estimada é ${formatPercent(f.irr.value)} ao ano${f.npv.value !== null ? `, com VPL de ${formatMoney(f.npv.value)} à taxa de desconto` : ''}.`);
+      s.push(
+        `A TIR estimada ${f.strategy === 'revenda' ? 'da revenda' : 'do imóvel'} é ${formatPercent(f.irr.value)} ao ano${f.npv.value !== null ? `, com VPL de ${formatMoney(f.npv.value)} à TMA${h ? ` de ${formatPercent(h.value)} (${h.basis === 'after-tax' ? 'após impostos' : 'antes do IR'})` : ''}` : ''}.`,
+      );
     } else if (f.mirr.value !== null) {
       s.push(`A TIR não é definida para estes fluxos; a TIR modificada é ${formatPercent(f.mirr.value)} a.a.`);
     }
@@ -609,6 +677,7 @@ export function defaultNarrative(result: AnalysisResult): Narrative {
   else if (result.score.band === 'moderada') c.push('O negócio tem viabilidade moderada: o resultado depende de resolver os pontos de atenção do relatório.');
   else if (result.score.cap?.band === 'baixa') c.push(`Com os dados e premissas atuais, o negócio não se mostra viável: ${result.score.cap.reasons.join(' ')}`);
   else c.push('Com os dados e premissas atuais, o negócio não se mostra viável sem mudanças de preço, premissas ou documentação.');
+  if (result.financial?.loanEffect && !result.financial.loanEffect.decisive) c.push(`Financiamento escolhido: ${lower(result.financial.loanEffect.text)}`);
   const risk = result.risks[0];
   if (risk) c.push(`Principal risco: ${lower(risk.title)}.`);
   const rec = result.recommendations[0];

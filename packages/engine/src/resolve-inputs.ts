@@ -1,13 +1,16 @@
 import type { Figure, FigureSource, FigureUnit, Insight } from '@viabiliza/contracts/analysis-result';
 import type { Dossier, DossierFactKey } from '@viabiliza/contracts/dossier';
 import { AREA_TYPE_ORDER, documentTypeOf, PRICE_TYPE_ORDER } from './document-roles.ts';
-import { QUESTIONNAIRE_FIELD_LABELS, parseBrNumber, type Questionnaire, type QuestionnaireField } from '@viabiliza/contracts/questionnaire';
+import { DEAL_FIELD_LABELS, QUESTIONNAIRE_FIELD_LABELS, parseBrNumber, type DealField, type Questionnaire, type QuestionnaireField } from '@viabiliza/contracts/questionnaire';
+import type { AssumptionOverrides } from '@viabiliza/contracts/analysis';
 import { resolveAssumptionsWithReferences } from './assumptions.ts';
 import { dossierNumber, dossierText, sameAddress } from './document-facts.ts';
 import { figure } from './figure.ts';
 import { normalizeCity, normalizeState, referenceDataset } from './reference-data.ts';
 import { formatMoney, formatNumber } from './report.ts';
-import type { EngineDocument, EngineInput, ResolvedInputs } from './types.ts';
+import type { HurdleKind } from './hurdle.ts';
+import { monthIndexOf } from './tax.ts';
+import type { EngineDocument, EngineInput, ResolvedDeal, ResolvedInputs } from './types.ts';
 
 /** A number with the place it came from. */
 export interface Sourced {
@@ -197,6 +200,90 @@ export function analysisDate(generatedAt: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** A number typed in the 'Estratégia, financiamento e impostos' block, when ≥ 0 (`positive`: > 0). */
+export function dealNumber(q: Questionnaire, field: DealField, positive = true): Sourced | null {
+  const raw = q.deal?.[field];
+  if (typeof raw !== 'string') return null;
+  const value = parseBrNumber(raw);
+  if (value === null || !Number.isFinite(value) || (positive ? value <= 0 : value < 0)) return null;
+  return { value, source: dealSource(field) };
+}
+
+export function dealSource(field: DealField): FigureSource {
+  return { kind: 'computed', formula: `Questionário (estratégia e financiamento): ${DEAL_FIELD_LABELS[field]}` };
+}
+
+/** Months of a flip when the person does not say: 3 of works when there is a renovation, 6 to sell (assumptions, stated). */
+export const FLIP_DEFAULT_WORKS_MONTHS = 3;
+export const FLIP_DEFAULT_SELL_MONTHS = 6;
+
+/**
+ * Renovate-and-resell when the person says so, or (no strategy chosen) when a flip's inputs are
+ * typed: a renovation budget, a target sale price or the months to sell.
+ */
+export function isFlip(q: Questionnaire): boolean {
+  const d = q.deal;
+  if (!d) return false;
+  if (d.strategy) return d.strategy === 'revenda';
+  return [d.renovationBudget, d.renovationPerSqm, d.targetSalePrice, d.sellMonths].some((v) => typeof v === 'string' && v.trim() !== '');
+}
+
+/** The deal block resolved: strategy, the buyer's loan, the flip's inputs and the owner's tax profile. */
+export function resolveDeal(q: Questionnaire, area: number | null): ResolvedDeal {
+  const d = q.deal ?? {};
+  const flip = isFlip(q);
+  const budget = dealNumber(q, 'renovationBudget', false);
+  const perSqm = dealNumber(q, 'renovationPerSqm', false);
+  const renovation = budget
+    ? budget
+    : perSqm && area
+      ? { value: perSqm.value * area, source: { kind: 'computed', formula: `${DEAL_FIELD_LABELS.renovationPerSqm} × área (${area.toLocaleString('pt-BR')} m²)` } as FigureSource }
+      : null;
+  const works = dealNumber(q, 'worksMonths', false);
+  const sell = dealNumber(q, 'sellMonths', false);
+  const acquired = typeof d.acquisitionDate === 'string' ? monthIndexOf(d.acquisitionDate) : null;
+  return {
+    strategy: flip ? 'revenda' : 'aluguel',
+    wantsFinancing: d.wantsFinancing === true,
+    financingSystem: d.financingSystem ?? null,
+    downPayment: dealNumber(q, 'downPayment', false),
+    renovation,
+    worksMonths: works ? Math.round(works.value) : renovation && renovation.value > 0 ? FLIP_DEFAULT_WORKS_MONTHS : 0,
+    worksMonthsTyped: !!works,
+    sellMonths: sell ? Math.round(sell.value) : FLIP_DEFAULT_SELL_MONTHS,
+    sellMonthsTyped: !!sell,
+    targetSalePrice: dealNumber(q, 'targetSalePrice'),
+    utilitiesMonthly: dealNumber(q, 'utilitiesMonthly', false)?.value ?? null,
+    otherRentalIncome: dealNumber(q, 'otherRentalIncome', false)?.value ?? 0,
+    otherProperties: d.otherProperties === true,
+    acquisitionMonth: acquired,
+    acquisitionCost: dealNumber(q, 'acquisitionCost'),
+  };
+}
+
+/** The purpose the hurdle is set for. */
+export function hurdleKind(q: Questionnaire): HurdleKind {
+  return isDevelopmentProject(q) ? 'development' : isFlip(q) ? 'flip' : 'rental';
+}
+
+/**
+ * What the deal block sets that the assumptions carry: the owner (PF/PJ) and the chosen loan's
+ * rate and term, unless the person overrode those assumptions directly.
+ */
+function dealOverrides(q: Questionnaire, overrides: AssumptionOverrides): AssumptionOverrides {
+  const out: AssumptionOverrides = { ...overrides };
+  const d = q.deal;
+  if (!d) return out;
+  if (d.ownerType && out.ownerType === undefined) out.ownerType = d.ownerType === 'pj' ? 1 : 0;
+  if (d.wantsFinancing === true) {
+    const rate = dealNumber(q, 'financingRate', false);
+    if (rate && out.financingRateAnnual === undefined && rate.value <= 100) out.financingRateAnnual = rate.value / 100;
+    const term = dealNumber(q, 'financingTermMonths');
+    if (term && out.financingTermMonths === undefined) out.financingTermMonths = Math.min(600, Math.round(term.value));
+  }
+  return out;
+}
+
 export function resolveInputs(input: EngineInput): ResolvedInputs {
   const q = input.questionnaire ?? {};
   const docs = input.documents ?? [];
@@ -223,7 +310,8 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
     });
   }
 
-  const rent = questionnaireNumber(q, 'monthlyRent');
+  // A rent of 0 is a value (a unit kept empty, a flip), not a gap.
+  const rent = questionnaireNumber(q, 'monthlyRent', false);
   const condo = questionnaireNumber(q, 'condominiumFee', false);
   const tax =
     questionnaireNumber(q, 'annualTax', false) ??
@@ -237,7 +325,14 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
   const address = q.address?.trim() ? { value: q.address.trim(), source: questionnaireSource('address') } : fromDossier && { value: fromDossier.value, source: fromDossier.source };
   const itbiRead = dossierNumber(dossier, 'valor_itbi_pago') ?? dossierNumber(dossier, 'valor_itbi');
   const refs = referenceDataset(input.referenceRows ?? [], { propertyType: q.propertyType ?? null });
-  const { assumptions, references } = resolveAssumptionsWithReferences(city, state, input.overrides ?? {}, analysisDate(input.generatedAt), refs);
+  const deal = resolveDeal(q, area?.value ?? null);
+  const kind = hurdleKind(q);
+  const typedHurdle = dealNumber(q, 'hurdleRate', false);
+  const { assumptions, references, hurdle } = resolveAssumptionsWithReferences(city, state, dealOverrides(q, input.overrides ?? {}), analysisDate(input.generatedAt), refs, {
+    kind,
+    ...(kind === 'flip' ? { months: Math.max(1, deal.worksMonths + deal.sellMonths) } : {}),
+    typed: typedHurdle && typedHurdle.value <= 100 ? typedHurdle.value / 100 : null,
+  });
 
   return {
     price,
@@ -247,7 +342,7 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
     monthlyRent: toFigure('monthlyRent', 'Aluguel mensal', 'BRL/mes', rent),
     condominiumFee: toFigure('condominiumFee', 'Condomínio mensal', 'BRL/mes', condo),
     annualTax: toFigure('annualTax', 'IPTU anual', 'BRL', tax),
-    downPayment: toFigure('downPayment', 'Entrada', 'BRL', down),
+    downPayment: deal.downPayment ? toFigure('downPayment', 'Entrada', 'BRL', deal.downPayment) : toFigure('downPayment', 'Entrada', 'BRL', down),
     acceptsFinancing: typeof q.acceptsFinancing === 'boolean' ? q.acceptsFinancing : null,
     city,
     state,
@@ -262,5 +357,7 @@ export function resolveInputs(input: EngineInput): ResolvedInputs {
     assumptions,
     references,
     refs,
+    deal,
+    hurdle,
   };
 }

@@ -243,7 +243,13 @@ export function insufficientReasons(p: ScoreParts): string[] {
   if (p.financial && !p.development && p.hasArea === false && p.hasRent === false) r.push('Sem área nem aluguel: o retorno não pode ser calculado.');
   const model = primaryModel(p);
   if (model && model.npv === null && model.irr === null && r.length === 0) {
-    r.push(model.kind === 'development' ? 'Sem VPL nem TIR do empreendimento (faltam áreas ou custos).' : 'Sem VPL nem TIR da aquisição (falta o aluguel ou o valor).');
+    r.push(
+      model.kind === 'development'
+        ? 'Sem VPL nem TIR do empreendimento (faltam áreas ou custos).'
+        : p.financial?.strategy === 'revenda'
+          ? 'Sem VPL nem TIR da revenda (falta o preço de venda pretendido ou o valor).'
+          : 'Sem VPL nem TIR da aquisição (falta o aluguel ou o valor).',
+    );
   }
   return r;
 }
@@ -255,10 +261,12 @@ export function insufficientReasons(p: ScoreParts): string[] {
 export function verdictCapReasons(p: Pick<ScoreParts, 'development' | 'financial' | 'discountRate'>): string[] {
   const model = primaryModel(p);
   if (!model) return [];
-  const what = model.kind === 'development' ? 'do empreendimento' : 'da aquisição';
+  const what = model.kind === 'development' ? 'do empreendimento' : p.financial?.strategy === 'revenda' ? 'da revenda' : 'da aquisição';
   const r: string[] = [];
   if (model.npv !== null && model.npv < 0) r.push(`VPL ${what} negativo à TMA de ${pct(p.discountRate)} (${brl(model.npv)}).`);
   if (model.irr !== null && model.irr < p.discountRate) r.push(`TIR ${what} de ${pct(model.irr)} abaixo da TMA de ${pct(p.discountRate)}.`);
+  // The property passes but the loan the buyer chose does not: the loan's cost decides, and the reason says so.
+  if (model.kind === 'financial' && r.length === 0 && p.financial?.loanEffect?.decisive) r.push(p.financial.loanEffect.text);
   return r;
 }
 

@@ -80,21 +80,64 @@ export function reductionFactorFR2(months: number): number {
   return 1 / 1.0035 ** Math.max(0, months);
 }
 
+/** Month index (year × 12 + month − 1) of an ISO date 'YYYY-MM[-DD]'; null when it does not parse. */
+export function monthIndexOf(iso: string | null | undefined): number | null {
+  const m = iso ? /^(\d{4})-(\d{2})/.exec(iso) : null;
+  if (!m) return null;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? Number(m[1]) * 12 + month - 1 : null;
+}
+
+/** Nov 2005, the month Lei 11.196/2005 was published (FR1 counts to it, FR2 from the month after). */
+const LAW_11196_MONTH = 2005 * 12 + 10;
+/** Jan 1996: FR1 counts from here for properties bought before (art. 40 §2). */
+const JAN_1996 = 1996 * 12;
+
+/**
+ * The reduction factors of an individual's gain on a property acquired in month `acquired` and sold
+ * in month `sold` (month indexes): Lei 7.713/1988 art. 18 (5 % per year held before 1989, 100 % up
+ * to 1969), FR1 = 1/1,0060^m1 (acquisition, or Jan 1996, to Nov 2005) and FR2 = 1/1,0035^m2 (from
+ * Dec 2005 or the acquisition, to the sale), Lei 11.196/2005 art. 40.
+ */
+export function reductionFactors(acquired: number, sold: number): { art18: number; fr1: number; fr2: number; combined: number } {
+  const year = Math.floor(acquired / 12);
+  const art18 = year <= 1988 ? Math.min(1, (1989 - year) * 0.05) : 0;
+  const m1 = acquired <= LAW_11196_MONTH ? LAW_11196_MONTH - Math.max(acquired, JAN_1996) + 1 : 0;
+  const fr1 = 1 / 1.006 ** Math.max(0, m1);
+  const m2 = Math.max(0, sold - Math.max(acquired, LAW_11196_MONTH + 1));
+  const fr2 = 1 / 1.0035 ** m2;
+  return { art18, fr1, fr2, combined: (1 - art18) * fr1 * fr2 };
+}
+
 /** Single-property exemption of Lei 9.250/1995 art. 23 (sale value up to R$ 440 mil, no other sale in 5 years). */
 export const SINGLE_PROPERTY_EXEMPTION = 440_000;
 
 export interface CapitalGainsResult {
   gain: number;
+  /** The combined reduction (art. 18 × FR1 × FR2); FR2 alone for a purchase made now. */
   reductionFactor: number;
   exempt: boolean;
   tax: number;
+  /** FR1 when the acquisition predates Dec 2005 (else absent). */
+  fr1?: number;
+}
+
+/** The owner's profile for the sale: other properties (no R$ 440 mil exemption), an earlier acquisition. */
+export interface SaleTaxProfile {
+  /** Owns other properties: the single-property exemption does not apply. */
+  otherProperties?: boolean;
+  /** Month index of the acquisition when the property is already owned; the sale month is then acquisition-independent. */
+  acquiredMonth?: number | null;
+  /** Month index of the sale (with `acquiredMonth`). */
+  saleMonth?: number | null;
 }
 
 /**
  * Tax on the sale of the property at the end of the holding period. Individual: gain = sale −
- * selling costs − acquisition cost, × FR2, at 15 %…22,5 % (Lei 13.259/2016), exempt when the sale
- * is ≤ R$ 440 mil (assumed the only property). Company (lucro presumido): the gain is added to the
- * profit in full, IRPJ 15 % + CSLL 9 % + 10 % surcharge over R$ 60 mil in the quarter.
+ * selling costs − acquisition cost, × FR2 (× FR1 and the art. 18 reduction for old acquisitions),
+ * at 15 %…22,5 % (Lei 13.259/2016), exempt when the sale is ≤ R$ 440 mil and it is the owner's only
+ * property. Company (lucro presumido): the gain is added to the profit in full, IRPJ 15 % + CSLL 9 %
+ * + 10 % surcharge over R$ 60 mil in the quarter.
  */
 export function saleTax(
   owner: 'pf' | 'pj' | 'none',
@@ -102,6 +145,7 @@ export function saleTax(
   sellingCosts: number,
   acquisitionCost: number,
   months: number,
+  profile: SaleTaxProfile = {},
 ): CapitalGainsResult {
   const gain = saleValue - sellingCosts - acquisitionCost;
   if (owner === 'none') return { gain, reductionFactor: 1, exempt: false, tax: 0 };
@@ -109,16 +153,39 @@ export function saleTax(
     const tax = gain > 0 ? gain * (LUCRO_PRESUMIDO.irpj + LUCRO_PRESUMIDO.csll) + Math.max(0, gain - 60_000) * LUCRO_PRESUMIDO.irpjSurcharge : 0;
     return { gain, reductionFactor: 1, exempt: false, tax };
   }
-  const reductionFactor = reductionFactorFR2(months);
-  if (saleValue <= SINGLE_PROPERTY_EXEMPTION) return { gain, reductionFactor, exempt: true, tax: 0 };
-  return { gain, reductionFactor, exempt: false, tax: capitalGainsTax(gain * reductionFactor) };
+  const dated = profile.acquiredMonth != null && profile.saleMonth != null ? reductionFactors(profile.acquiredMonth, profile.saleMonth) : null;
+  const reductionFactor = dated ? dated.combined : reductionFactorFR2(months);
+  const extra = dated && dated.fr1 < 1 ? { fr1: dated.fr1 } : {};
+  if (saleValue <= SINGLE_PROPERTY_EXEMPTION && !profile.otherProperties) return { gain, reductionFactor, exempt: true, tax: 0, ...extra };
+  return { gain, reductionFactor, exempt: false, tax: capitalGainsTax(gain * reductionFactor), ...extra };
+}
+
+/**
+ * Income tax on fixed income (Tesouro Direto) by days held, Lei 11.033/2004 art. 1: 22,5 % up to
+ * 180 days, 20 % to 360, 17,5 % to 720, 15 % beyond.
+ */
+export function fixedIncomeTaxRate(days: number): number {
+  if (days <= 180) return 0.225;
+  if (days <= 360) return 0.2;
+  if (days <= 720) return 0.175;
+  return 0.15;
+}
+
+/**
+ * The carnê-leão on one more rent when the owner already receives `otherIncome` a month in rent:
+ * the brackets apply to the total, so the tax of this rent is the difference.
+ */
+export function irpfMarginal(income: number, base: number, otherIncome: number): number {
+  if (!(otherIncome > 0)) return irpfMonthly(income, base);
+  return Math.max(0, irpfMonthly(otherIncome + income, otherIncome + base) - irpfMonthly(otherIncome, otherIncome));
 }
 
 export const RENT_TAX_NOTES = {
   pf:
     'Pessoa física: carnê-leão mensal pela tabela progressiva de 2026 (Lei 15.191/2025) com a redução da Lei 15.270/2025 ' +
     '(isento até R$ 5.000/mês, redução parcial até R$ 7.350); base = aluguel recebido − administração − condomínio e IPTU ' +
-    'pagos pelo proprietário. Supõe que o aluguel é a única renda tributável: com outras rendas a alíquota é maior. ' +
+    'pagos pelo proprietário. Com outros aluguéis informados, as faixas valem sobre o total (o imposto deste aluguel é a diferença); ' +
+    'outras rendas tributáveis (salário) não são somadas. ' +
     'A regra da redução não foi confirmada na fonte oficial pelo conjunto de dados (incerto).',
   pj:
     'Pessoa jurídica no lucro presumido: presunção de 32 %, IRPJ 15 % (+10 % sobre o lucro presumido acima de R$ 20 mil/mês), ' +
@@ -127,6 +194,7 @@ export const RENT_TAX_NOTES = {
   gain:
     'Ganho de capital: (valor de venda − custos de venda − custo de aquisição) × FR2 = 1/1,0035^meses (Lei 11.196/2005 art. 40), ' +
     'alíquotas de 15 % a 22,5 % (Lei 13.259/2016); isento até R$ 440 mil se for o único imóvel e sem outra venda em 5 anos ' +
-    '(Lei 9.250/1995 art. 23); a venda com reinvestimento em outro imóvel residencial em 180 dias também é isenta ' +
+    '(Lei 9.250/1995 art. 23; não se aplica a quem possui outros imóveis); aquisições antes de 12/2005 têm também o FR1 = 1/1,0060^meses ' +
+    '(e, antes de 1989, a redução de 5 % por ano da Lei 7.713/1988 art. 18); a venda com reinvestimento em outro imóvel residencial em 180 dias também é isenta ' +
     '(Lei 11.196/2005 art. 39) e não é aplicada automaticamente.',
 } as const;

@@ -3,6 +3,7 @@ import type { AssumptionUsed, Figure, FigureSource, Insight, ReferenceRowUsed } 
 import type { Dossier, DossierDocument } from '@viabiliza/contracts/dossier';
 import type { AssumptionId } from '@viabiliza/contracts/analysis';
 import type { Questionnaire } from '@viabiliza/contracts/questionnaire';
+import type { Hurdle } from '@viabiliza/contracts/result/hurdle';
 import type { ReferenceDataset, ReferenceRow } from './reference-data.ts';
 
 /**
@@ -74,4 +75,34 @@ export interface ResolvedInputs {
   references: ReferenceRowUsed[];
   /** The analysis' reference data (shipped + `EngineInput.referenceRows`); absent: shipped rows only. */
   refs?: ReferenceDataset;
+  /** The market valuation from comparables (central value), the exit's base instead of the price. */
+  exitBase?: Figure | null;
+  /** Strategy, the buyer's loan, the flip's inputs, the owner's tax profile (absent in hand-built inputs: a cash rental). */
+  deal?: ResolvedDeal;
+  /** The hurdle by purpose and tax basis (the value is `assumptions.discountRateAnnual`). */
+  hurdle?: Hurdle;
+}
+
+/** The questionnaire's 'Estratégia, financiamento e impostos' block, resolved (resolve-inputs.ts). */
+export interface ResolvedDeal {
+  strategy: 'aluguel' | 'revenda';
+  /** 'Pretende financiar?': the buyer chose a loan. Only then is a loan modelled. */
+  wantsFinancing: boolean;
+  financingSystem: 'SAC' | 'PRICE' | null;
+  downPayment: { value: number; source: FigureSource } | null;
+  /** Renovation budget in BRL (typed, or R$/m² × area). */
+  renovation: { value: number; source: FigureSource } | null;
+  worksMonths: number;
+  worksMonthsTyped: boolean;
+  sellMonths: number;
+  sellMonthsTyped: boolean;
+  targetSalePrice: { value: number; source: FigureSource } | null;
+  utilitiesMonthly: number | null;
+  /** Other rent the owner receives a month: the carnê-leão brackets apply on the total. */
+  otherRentalIncome: number;
+  /** Owns other properties: no R$ 440 mil exemption. */
+  otherProperties: boolean;
+  /** Month index of an earlier acquisition (an owned property): FR1/FR2 from it. */
+  acquisitionMonth: number | null;
+  acquisitionCost: { value: number; source: FigureSource } | null;
 }

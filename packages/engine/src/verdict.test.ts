@@ -81,7 +81,9 @@ describe('too little data → Dados insuficientes, never inviável', () => {
         expect(n.conclusion).toMatch(/^Dados insuficientes para concluir/);
         expect(n.conclusion).not.toMatch(/não se mostra viável|inviável/);
         expect(computeProjections(r).investmentRecommendation.action).toBe('wait');
-        expect(renderMarkdown(r, n)).toContain('(Dados insuficientes)');
+        // The label, never a score beside it.
+        expect(renderMarkdown(r, n)).toContain('Pontuação de viabilidade: Dados insuficientes (sem nota');
+        expect(renderMarkdown(r, n)).not.toMatch(/\d\/10 \(Dados insuficientes\)/);
       }
     });
   }

@@ -32,6 +32,8 @@ export const financialAfterTaxSchema = z.object({
   unleveredNpv: figureSchema,
   unleveredIrr: figureSchema,
   leveredIrr: figureSchema,
+  /** NPV of the buyer's own cash (down payment, installments, balance repaid at the sale) at the hurdle; absent in older results. */
+  leveredNpv: figureSchema.optional(),
   dscrMin: figureSchema,
   dscrAverage: figureSchema,
   breakEvenRent: figureSchema,

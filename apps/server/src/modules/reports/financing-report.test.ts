@@ -31,7 +31,8 @@ function reportHtml(questionnaire: Record<string, unknown>): string {
 
 describe('report: financing table', () => {
   it('names the regime, each system’s LTV and CET, the monthly TR/MIP/DFI and the notes', () => {
-    const html = reportHtml({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '500.000', monthlyRent: '2.500' });
+    // The buyer chose a loan ('Pretende financiar?'): only then is the financing table shown.
+    const html = reportHtml({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '500.000', monthlyRent: '2.500', deal: { wantsFinancing: true } });
     expect(html).toContain('Financiamento (SAC e Price) — SFH');
     // SAC 80 %, Price 70 % of R$ 500.000.
     expect(html).toContain('80,00%');
@@ -43,8 +44,13 @@ describe('report: financing table', () => {
   });
 
   it('a warehouse is reported as commercial credit', () => {
-    const html = reportHtml({ city: 'Jundiaí', state: 'SP', propertyType: 'galpao', purpose: ['comercial'], usableArea: '2000', targetValue: '9.000.000', monthlyRent: '70.000' });
+    const html = reportHtml({ city: 'Jundiaí', state: 'SP', propertyType: 'galpao', purpose: ['comercial'], usableArea: '2000', targetValue: '9.000.000', monthlyRent: '70.000', deal: { wantsFinancing: true } });
     expect(html).toContain('Financiamento (SAC e Price) — Crédito comercial');
     expect(html).not.toContain('— SFH');
+  });
+
+  it('no financing table when the buyer did not choose a loan (the seller accepting one is not the buyer borrowing)', () => {
+    const html = reportHtml({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '500.000', monthlyRent: '2.500', acceptsFinancing: true });
+    expect(html).not.toContain('Financiamento (SAC e Price)');
   });
 });
