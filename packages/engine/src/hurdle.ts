@@ -51,7 +51,7 @@ export function afterTaxAtRedemption(nominal: number, months: number, taxRate: n
   return (gross - taxRate * (gross - 1)) ** (1 / T) - 1;
 }
 
-const pct = (x: number, digits = 2) => `${(x * 100).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: digits })} %`;
+const pct = (x: number, digits = 2) => `${(x * 100).toLocaleString('pt-BR', { minimumFractionDigits: Math.min(1, digits), maximumFractionDigits: digits })} %`;
 const pp = (x: number) => `${(x * 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} p.p.`;
 
 const KIND_TEXT: Record<HurdleKind, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalGainsTax, companyRentTax, irpfMonthly, irpfTable, reductionFactorFR2, saleTax } from './tax.ts';
+import { capitalGainsTax, companyRentTax, irpfMarginal, irpfMonthly, irpfTable, monthIndexOf, reductionFactorFR2, reductionFactors, saleTax } from './tax.ts';
 
 describe('IRPF on rent (carnê-leão, table of Lei 15.191/2025 with the Lei 15.270/2025 reduction)', () => {
   it('applies the monthly progressive table', () => {
@@ -67,5 +67,45 @@ describe('capital gains on the sale', () => {
     expect(r.reductionFactor).toBe(1);
     expect(r.exempt).toBe(false);
     expect(saleTax('none', 2_000_000, 0, 300_000, 120).tax).toBe(0);
+  });
+});
+
+describe("the owner's tax profile", () => {
+  it('other rent: the carnê-leão brackets apply to the total, this rent pays the difference', () => {
+    // Alone, R$ 3.000 is under R$ 5.000: exempt. With R$ 6.000 of other rent the total 9.000 pays
+    // 9.000 × 27,5 % − 908,73 = 1.566,27 against 6.000 × 27,5 % − 908,73 − (978,62 − 0,133145 × 6.000) = 561,52.
+    expect(irpfMonthly(3000)).toBe(0);
+    const other = 6000 * 0.275 - 908.73 - (978.62 - 0.133145 * 6000);
+    expect(irpfMonthly(6000)).toBeCloseTo(other, 6);
+    expect(irpfMarginal(3000, 3000, 6000)).toBeCloseTo(9000 * 0.275 - 908.73 - other, 6);
+    expect(irpfMarginal(3000, 3000, 0)).toBe(0);
+  });
+
+  it('other properties: no R$ 440 mil exemption', () => {
+    expect(saleTax('pf', 400_000, 0, 300_000, 12).exempt).toBe(true);
+    const taxed = saleTax('pf', 400_000, 0, 300_000, 12, { otherProperties: true });
+    expect(taxed.exempt).toBe(false);
+    expect(taxed.tax).toBeCloseTo(100_000 * 0.15 / 1.0035 ** 12, 6);
+  });
+
+  it('FR1 for acquisitions before 12/2005, and the Lei 7.713/1988 reduction before 1989', () => {
+    const jun2000 = monthIndexOf('2000-06-15')!;
+    const nov2030 = monthIndexOf('2030-11')!;
+    const f = reductionFactors(jun2000, nov2030);
+    // m1 = Jun/2000 … Nov/2005 = 66 months; m2 = Dec/2005 … Nov/2030 = 299.
+    expect(f.art18).toBe(0);
+    expect(f.fr1).toBeCloseTo(1 / 1.006 ** 66, 12);
+    expect(f.fr2).toBeCloseTo(1 / 1.0035 ** 299, 12);
+    const old = reductionFactors(monthIndexOf('1980-03')!, nov2030);
+    expect(old.art18).toBeCloseTo(0.45, 12); // 1980 → 9 years before 1989 × 5 %
+    expect(old.fr1).toBeCloseTo(1 / 1.006 ** 119, 12); // from Jan/1996
+    expect(reductionFactors(monthIndexOf('1965-01')!, nov2030).combined).toBe(0);
+    // After Nov 2005: FR1 = 1, FR2 from the acquisition.
+    const recent = reductionFactors(monthIndexOf('2015-08')!, monthIndexOf('2025-08')!);
+    expect(recent.fr1).toBe(1);
+    expect(recent.fr2).toBeCloseTo(1 / 1.0035 ** 120, 12);
+    const sale = saleTax('pf', 1_000_000, 0, 200_000, 0, { acquiredMonth: jun2000, saleMonth: nov2030 });
+    expect(sale.tax).toBeCloseTo(800_000 * f.combined * 0.15, 6);
+    expect(sale.fr1).toBeCloseTo(f.fr1, 12);
   });
 });
