@@ -3,7 +3,8 @@
  * native tools when they are installed (Debian: poppler-utils, tesseract-ocr, tesseract-ocr-por,
  * docx2txt, xlsx2csv). Targets from issues 3 and 14 (OCR per page ≤ 1.0× native tesseract on
  * one thread, a 6-page scan in no more than native's page-by-page time). Prints a Markdown table.
- * `npm run bench:extract -- --ocr` runs the OCR part alone.
+ * `npm run bench:extract -- --ocr` runs the OCR part alone; `-- --text-cpu` the reader's CPU against
+ * pdftotext's on the real text-layer PDFs of ../shared/realdocs-dev (scripts/bench-text-cpu.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { normalizeText } from '../src/normalize.ts';
 import { sharedOcrEngineName } from '../src/ocr.ts';
 import { createExtractionPool, type ExtractionPool } from '../src/pool.ts';
 import type { ExtractInput } from '../src/extract.ts';
+import { benchTextCpu } from './bench-text-cpu.ts';
 
 const run = promisify(execFile);
 const NA = 'n/d (ferramenta nativa ausente)';
@@ -329,4 +331,5 @@ async function main() {
   for (const r of rows) console.log(`| ${r.metric} | ${r.ours} | ${r.native} | ${r.ratio} | ${r.target} | ${mark(r.ok)} |`);
 }
 
-await main();
+if (process.argv.includes('--text-cpu')) await benchTextCpu();
+else await main();

@@ -181,7 +181,7 @@ const EXPANDING = new Set(['FlateDecode', 'LZWDecode', 'RunLengthDecode']);
 const IMAGE_CODECS = new Set(['DCTDecode', 'JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode']);
 
 /** The stream's filters in order, canonical names. */
-function filtersOf(dictionary: string): string[] {
+export function filtersOf(dictionary: string): string[] {
   const match = /\/Filter[\0\t\n\f\r ]*(\[[^\]]*\]|\/[^\0\t\n\f\r /[\]<>(){}%]+)/.exec(dictionary);
   if (!match) return [];
   return [...match[1]!.matchAll(/\/([^\0\t\n\f\r /[\]<>(){}%]+)/g)].map((m) => {

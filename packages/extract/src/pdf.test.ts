@@ -16,7 +16,9 @@ import {
 } from '../test/corpus.ts';
 import { extractDocument } from './extract.ts';
 import { terminateSharedOcrEngine, type OcrLike } from './ocr.ts';
-import { isBlankStamp, layoutPageText, mayHoldImages, mergeTextLayer, needsOcr, type PositionedText } from './pdf.ts';
+import { isBlankStamp, layoutPageText, mayHoldImages, mergeTextLayer, needsOcr, textFacts, type PositionedText } from './pdf.ts';
+import { scanPdf, setsInvisibleText } from './pdf-scan.ts';
+import { nativeBuiltinsInPlace } from './pdfjs-native.ts';
 import { ExtractionError, type ExtractionProgress } from './types.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,17 +72,60 @@ describe('layoutPageText', () => {
 });
 
 describe('needsOcr', () => {
-  it('OCRs a page covered by a scan even when its text layer holds a long stamp line', () => {
-    expect(needsOcr({ letters: 120, imageCoverage: 0.98 })).toBe(true);
+  it('OCRs a page covered by a scan whose visible text layer is only a stamp line', () => {
+    expect(needsOcr({ letters: 120, textShare: 0.01, imageCoverage: 0.98 })).toBe(true);
+    // An ONR certificate: 270 letters of stamps drawn visibly over the scanned page (2,2 %).
+    expect(needsOcr({ letters: 270, textShare: 0.022, imageCoverage: 0.95 })).toBe(true);
   });
 
-  it('never OCRs a page with a text layer and no image, however repetitive its lines', () => {
-    expect(needsOcr({ letters: 900, imageCoverage: 0 })).toBe(false);
-    expect(needsOcr({ letters: 45, imageCoverage: 0.1 })).toBe(false);
+  it('never OCRs a page whose visible text covers it, whatever image lies under it', () => {
+    // A notarial deed: its complete text over a full-page background image.
+    expect(needsOcr({ letters: 2900, textShare: 0.4, imageCoverage: 1 })).toBe(false);
+    expect(needsOcr({ letters: 266, textShare: 0.045, imageCoverage: 1 })).toBe(false);
   });
 
-  it('renders a page with almost no text layer (text drawn as paths, or blank)', () => {
-    expect(needsOcr({ letters: 5, imageCoverage: 0 })).toBe(true);
+  it('never OCRs a page with a text layer and no image, however repetitive or sparse its lines', () => {
+    expect(needsOcr({ letters: 900, textShare: 0.2, imageCoverage: 0 })).toBe(false);
+    expect(needsOcr({ letters: 45, textShare: 0.002, imageCoverage: 0.1 })).toBe(false);
+  });
+
+  it('renders a page with almost no visible text (text drawn as paths, blank, or an invisible OCR layer)', () => {
+    expect(needsOcr({ letters: 5, textShare: 0.001, imageCoverage: 0 })).toBe(true);
+    expect(needsOcr({ letters: 0, textShare: 0, imageCoverage: 1 })).toBe(true);
+  });
+});
+
+describe('scanPdf', () => {
+  it('finds invisible text (render mode 3) in content streams, plain or deflated, and nothing in a text PDF', () => {
+    expect(scanPdf(benchPdf(2))).toEqual({ images: false, invisibleText: false });
+    expect(scanPdf(scannedPdf())).toEqual({ images: true, invisibleText: false });
+    const invisible = buildPdf([{ kind: 'text', runs: [{ text: 'camada de OCR invisível', x: 72, y: 700, invisible: true }] }]);
+    expect(scanPdf(invisible).invisibleText).toBe(true);
+    expect(setsInvisibleText('BT 3 Tr /F1 10 Tf (x) Tj ET')).toBe(true);
+    expect(setsInvisibleText('BT 7 Tr (x) Tj ET')).toBe(true);
+    expect(setsInvisibleText('BT 0 Tr 13 Tr (x) Tj 0.3 Tr ET')).toBe(false);
+  });
+
+  it('reads invisible text only where the file is encrypted or a stream cannot be decoded', () => {
+    const pdf = buildPdf([{ kind: 'text', runs: [{ text: 'x', x: 72, y: 700 }] }], { encrypt: true });
+    expect(scanPdf(pdf).invisibleText).toBe(true);
+  });
+});
+
+describe('pdf.js polyfills', () => {
+  it('leaves V8 its own Array.prototype.push, JSON.parse and JSON.stringify once pdf.js is loaded', () => {
+    expect(nativeBuiltinsInPlace()).toBe(true);
+    const xs: number[] = [];
+    expect(xs.push(1, 2)).toBe(2);
+    expect(JSON.parse(JSON.stringify({ a: [1, 'ç'] }))).toEqual({ a: [1, 'ç'] });
+  });
+});
+
+describe('textFacts', () => {
+  it('measures visible letters and the share of the page their runs cover', () => {
+    const facts = textFacts([item('Matrícula 45.678', 72, 700, 100, 10), item('   ', 72, 680, 20, 10)], [0, 0, 595, 842]);
+    expect(facts.letters).toBe(14);
+    expect(facts.textShare).toBeCloseTo(1000 / (595 * 842), 6);
   });
 });
 
@@ -205,6 +250,26 @@ describe('every page read (issue 14)', () => {
     // The text layer's line that the scan does not show follows the OCR text.
     expect(page.text).toContain('FIM DOS ATOS PRATICADOS');
     expect(page.text.indexOf('FIM DOS ATOS')).toBeGreaterThan(page.text.indexOf('Curitiba'));
+  });
+
+  it('reads a page whose complete visible text lies over a full-page background image from its text layer', async () => {
+    // A notarial deed's traslado: the letterhead and border are one page image, the act is text.
+    const { jpeg, width, height } = scanPageJpeg(['']);
+    const path = join(corpus.dir, 'escritura-com-fundo.pdf');
+    writeFileSync(path, buildPdf([{ kind: 'image', jpeg, width, height, runs: linesToRuns(DEED_PAGES[0]!) }]));
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'escritura.pdf' }, { ocr: failingOcr });
+    expect(result.pages[0]!.method).toBe('text');
+    expect(result.pages[0]!.text).toContain('Matrícula nº 45.678');
+  });
+
+  it('OCRs a scanned page whose text layer is invisible (the OCR layer of a scanner), however dense', { timeout: 120_000 }, async () => {
+    const { jpeg, width, height } = scanPageJpeg(SCAN_LINES);
+    const hidden = linesToRuns(DEED_PAGES[0]!).map((run) => ({ ...run, invisible: true }));
+    const path = join(corpus.dir, 'scan-camada-invisivel.pdf');
+    writeFileSync(path, buildPdf([{ kind: 'image', jpeg, width, height, runs: hidden }]));
+    const result = await extractDocument({ path, kind: 'pdf', fileName: 'scan.pdf' });
+    expect(result.pages[0]!.method).toBe('ocr');
+    for (const word of SCAN_KEY_WORDS) expect(result.pages[0]!.text).toContain(word);
   });
 
   it('never OCRs a born-digital PDF of repeated table lines, and keeps the text of every page', async () => {

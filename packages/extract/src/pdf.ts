@@ -1,7 +1,13 @@
+// First: it keeps V8's own builtins before pdf.js installs its polyfills (pdfjs-native.ts).
+import { restoreNativeBuiltins } from './pdfjs-native.ts';
 import { readFile } from 'node:fs/promises';
+import { getDocument, ImageKind, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// The worker's code, loaded here rather than by pdf.js on the first document (its fake worker
+// looks for `globalThis.pdfjsWorker`), so that its polyfills are in place before they are undone.
+// @ts-expect-error -- pdfjs-dist ships no types for its worker module
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, ImageKind, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { withTimeout } from './deadline.ts';
 import { textCells } from './layout.ts';
 import { isBlank, rgbaToGray, type GrayImage } from './image.ts';
@@ -9,11 +15,15 @@ import { countLetters, rejoinHyphens } from './normalize.ts';
 import type { OcrLike } from './ocr.ts';
 import { readPageImage } from './ocr-page.ts';
 import { PageJobs, PageProgress } from './ocr-progress.ts';
+import { scanPdf, type PdfScan } from './pdf-scan.ts';
 import { ExtractionError, type TextCell, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 import { type PdfPageRange } from './rules.ts';
 
 export { DEFAULT_MAX_PDF_PAGES, PDF_TEXT_TIMEOUT_MS, type PdfPageRange } from './rules.ts';
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfjsWorker;
+restoreNativeBuiltins();
+
 /**
  * Pages are rendered for OCR at 300 dpi, the long side capped at A4's (large plans get less).
  * Not lower: 7 pt print (stamps, footnotes of a matrícula) read with 0% character error at
@@ -86,21 +96,95 @@ export function layoutPageText(items: PositionedText[]): string {
 }
 
 /**
- * A page whose text layer holds fewer letters and digits than this is rendered, and OCR'd unless
- * blank. Digits count: a page of a born-digital numeric table is text, not a scan.
+ * A page whose visible text layer holds fewer letters and digits than this is rendered, and OCR'd
+ * unless blank. Digits count: a page of a born-digital numeric table is text, not a scan.
  */
 export const MIN_PAGE_LETTERS = 40;
-/** A page whose raster images cover at least this share of it is OCR'd, whatever its text layer. */
+/**
+ * A page whose visible text covers at least this share of it (the boxes of its runs, width × font
+ * size, over the page's area) is read from its text layer whatever images lie under it: a notarial
+ * deed's complete text over a full-page background image. Measured on the real dev set: pages of
+ * text 4,5–52 % (a deed's last page with signatures 4,5 %, an IPTU carnê 19 %, a deed 40 %); the
+ * stamps an ONR certificate draws visibly over its scanned page 2,2 %.
+ */
+export const FULL_TEXT_SHARE = 0.035;
+/** A page with less text than that whose raster images cover at least this share of it is OCR'd. */
 export const OCR_IMAGE_COVERAGE = 0.4;
 
+/** What decides a page's reading: its visible text, and the images under it when they were asked. */
+export interface PageFacts {
+  /** Visible letters and digits of the text layer (invisible text, render mode 3 or 7, excluded). */
+  letters: number;
+  /** Share of the page (0–1) covered by the visible text runs' boxes. */
+  textShare: number;
+  /** Share of the page covered by raster images (0 when not asked). */
+  imageCoverage: number;
+}
+
 /**
- * Whether a page goes to OCR: when images cover ≥ 40% of it (a scan, whose text layer, if any,
- * holds stamps, footers or a poor OCR of the scanner), or when its text layer is nearly empty
- * (text drawn as paths; a blank render skips OCR later). Never by the letters of a page that has
- * a text layer and no image: a 199-page table of repeated lines is text, not a scan.
+ * Whether a page goes to OCR: when its visible text is absent or nearly so (text drawn as paths,
+ * a scan; a blank render skips OCR later), or too sparse for its area over images covering ≥ 40%
+ * of it (a scan whose text layer holds stamps, a footer, or an invisible OCR layer). Never because
+ * an image is large: a page whose visible text covers its area is text. Never by the letters of a
+ * page that has a text layer and no image: a 199-page table of repeated lines is text.
  */
-export function needsOcr(page: { letters: number; imageCoverage: number }): boolean {
-  return page.imageCoverage >= OCR_IMAGE_COVERAGE || page.letters < MIN_PAGE_LETTERS;
+export function needsOcr(page: PageFacts): boolean {
+  if (page.letters < MIN_PAGE_LETTERS) return true;
+  if (page.textShare >= FULL_TEXT_SHARE) return false;
+  return page.imageCoverage >= OCR_IMAGE_COVERAGE;
+}
+
+/** Whether the page's text already covers it: then its images are never looked at. */
+export const textCoversPage = (page: Pick<PageFacts, 'letters' | 'textShare'>) => page.letters >= MIN_PAGE_LETTERS && page.textShare >= FULL_TEXT_SHARE;
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
+const lettersOf = (text: string) => text.match(LETTER_OR_DIGIT)?.length ?? 0;
+
+/** Letters and the share of the page the runs cover, from pdf.js's text items. */
+export function textFacts(items: PositionedText[], view: number[]): Pick<PageFacts, 'letters' | 'textShare'> {
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = view;
+  const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
+  let letters = 0;
+  let area = 0;
+  for (const item of items) {
+    if (!item.str) continue;
+    const own = lettersOf(item.str);
+    if (!own) continue;
+    letters += own;
+    const [a = 1, b = 0, c = 0, d = 1] = item.transform;
+    const size = item.height > 0 ? item.height : Math.hypot(c, d) || Math.hypot(a, b);
+    area += Math.abs(item.width) * size;
+  }
+  return { letters, textShare: Math.min(1, area / pageArea) };
+}
+
+/**
+ * Visible and invisible letters shown by an operator list (text render modes 3 and 7 draw nothing:
+ * the OCR layer of a scanner). Form XObjects keep the mode of the state they inherit.
+ */
+export function glyphsByVisibility(fnArray: number[], argsArray: unknown[]): { visible: number; invisible: number } {
+  let mode = 0;
+  const stack: number[] = [];
+  let visible = 0;
+  let invisible = 0;
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) stack.push(mode);
+    else if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) mode = stack.pop() ?? mode;
+    else if (fn === OPS.setTextRenderingMode) mode = Number((argsArray[i] as unknown[] | null)?.[0] ?? 0);
+    else if (fn === OPS.showText || fn === OPS.showSpacedText) {
+      const glyphs = (argsArray[i] as unknown[] | null)?.[0];
+      if (!Array.isArray(glyphs)) continue;
+      let n = 0;
+      for (const glyph of glyphs) {
+        const unicode = (glyph as { unicode?: unknown } | null)?.unicode;
+        if (typeof unicode === 'string') n += lettersOf(unicode);
+      }
+      if (mode === 3 || mode === 7) invisible += n;
+      else visible += n;
+    }
+  }
+  return { visible, invisible };
 }
 
 /** The page's raster images, from its operator list. */
@@ -282,35 +366,67 @@ function fullPageImage(page: PDFPageProxy, image: NonNullable<PageImages['fullPa
   return { gray: { data: gray, width, height }, dpi };
 }
 
+const PAINT_OPS = new Set<number>([
+  OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke,
+  OPS.closeEOFillStroke, OPS.shadingFill, OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat, OPS.paintImageMaskXObjectRepeat, OPS.paintSolidColorImageMask, OPS.paintInlineImageXObjectGroup,
+]);
+
+/**
+ * Whether an operator list paints anything besides text: paths (text drawn as outlines, a
+ * drawing) or images. A page that paints only its text layer has nothing for OCR to read.
+ */
+export function paintsBeyondText(fnArray: number[], argsArray: unknown[]): boolean {
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i]!;
+    if (fn === OPS.constructPath) {
+      // pdf.js 5 carries the painting operator first; endPath is a clip only.
+      const paint = (argsArray[i] as unknown[] | null)?.[0];
+      if (paint !== OPS.endPath) return true;
+    } else if (PAINT_OPS.has(fn)) return true;
+  }
+  return false;
+}
+
 interface PageRead {
   text: string;
   cells: TextCell[] | undefined;
   images: PageImages;
+  facts: PageFacts;
+  /** The page paints nothing but its text layer (asked only for pages with almost no text). */
+  textOnly: boolean;
   failed: boolean;
 }
 
 /**
  * Whether the file holds any image XObject. Streams never sit inside object streams, so an
  * image's dictionary (`/Subtype /Image`) is always in the file's plain bytes. Without one, the
- * operator lists (about a third more time on a 200-page text PDF) are not asked: no page of it can
- * be a scan. Inline images (inside content streams) are not seen here; such pages still go to OCR
- * when their text layer is nearly empty.
+ * operator lists are not asked for its images: no page of it can be a scan. Inline images
+ * (inside content streams) are not seen here; such pages still go to OCR when their text layer
+ * is nearly empty.
  */
 export function mayHoldImages(data: Buffer): boolean {
-  return /\/Subtype\s*\/Image\b/.test(data.toString('latin1'));
+  return scanPdf(data).images;
 }
 
-/** The text layer, its cells and the page's images. The text part runs under `textBudget`. */
-async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) => Promise<void>, withImages: boolean): Promise<PageRead> {
+/**
+ * The text layer, its cells, and what decides the page's reading. The operator list (which
+ * decodes the page's images) is asked only when the answer can depend on it: the page has almost
+ * no text, the file may draw invisible text, or it holds images and this page's visible text does
+ * not cover it. The text part runs under `textBudget`.
+ */
+async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) => Promise<void>, scan: PdfScan): Promise<PageRead> {
   let text = '';
   let cells: TextCell[] | undefined;
   let failed = false;
+  const facts: PageFacts = { letters: 0, textShare: 0, imageCoverage: 0 };
   await textBudget(
     (async () => {
       try {
         const content = await page.getTextContent();
         const items = content.items.filter((item): item is PositionedText & typeof item => 'str' in item);
         text = layoutPageText(items);
+        Object.assign(facts, textFacts(items, page.view));
         // Form layouts: labels and values in other columns are paired by position (key-fields.ts).
         cells = textCells(items, page.view[3]! - page.view[1]!);
       } catch {
@@ -319,15 +435,29 @@ async function readPage(page: PDFPageProxy, textBudget: (work: Promise<void>) =>
     })(),
   );
   let images: PageImages = { coverage: 0, fullPage: null };
-  if (withImages) {
+  let textOnly = false;
+  // A page with almost no text is rendered only if it paints something besides that text (text
+  // as outlines, an image): its operator list is cheap when there are no images to decode.
+  if (facts.letters < MIN_PAGE_LETTERS || scan.invisibleText || (scan.images && !textCoversPage(facts))) {
     try {
       const ops = await page.getOperatorList();
       images = pageImages(ops.fnArray, ops.argsArray, page.view);
+      facts.imageCoverage = images.coverage;
+      if (scan.invisibleText) {
+        // Only what is drawn counts as the page's text; the share shrinks with the letters.
+        const glyphs = glyphsByVisibility(ops.fnArray, ops.argsArray);
+        const shown = glyphs.visible + glyphs.invisible;
+        if (glyphs.invisible && shown) {
+          facts.textShare *= glyphs.visible / shown;
+          facts.letters = Math.round((facts.letters * glyphs.visible) / shown);
+        }
+      }
+      if (facts.letters < MIN_PAGE_LETTERS) textOnly = !paintsBeyondText(ops.fnArray, ops.argsArray);
     } catch {
       failed = true;
     }
   }
-  return { text, cells, images, failed };
+  return { text, cells, images, facts, textOnly, failed };
 }
 
 function openPdf(data: Buffer) {
@@ -363,7 +493,7 @@ export async function countPdfPages(path: string): Promise<number | null> {
  */
 export async function extractPdf(path: string, ctx: PdfContext): Promise<ExtractionResult> {
   const data = await readFile(path);
-  const withImages = mayHoldImages(data);
+  const scan = scanPdf(data);
   const task = openPdf(data);
   const jobs = new PageJobs((ctx.ocr.concurrency ?? 1) + 1);
   try {
@@ -408,20 +538,21 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
       await new Promise<void>((resolve) => setImmediate(resolve));
       ctx.signal.throwIfAborted();
       let page: PDFPageProxy | null = null;
-      let read: PageRead = { text: '', cells: undefined, images: { coverage: 0, fullPage: null }, failed: true };
+      let read: PageRead = { text: '', cells: undefined, images: { coverage: 0, fullPage: null }, facts: { letters: 0, textShare: 0, imageCoverage: 0 }, textOnly: false, failed: true };
       try {
         page = await textBudgetValue(doc.getPage(n), textBudget);
-        read = await readPage(page, textBudget, withImages);
+        read = await readPage(page, textBudget, scan);
       } catch (error) {
         if (error instanceof ExtractionError || ctx.signal.aborted) throw error;
       }
       const result: ExtractedPage = { number: n, text: read.text, method: 'text', confidence: null, cells: read.cells };
       pages.push(result);
-      const letters = countLetters(read.text) + (read.text.match(/\d/g)?.length ?? 0);
+      const { letters } = read.facts;
       const stampOnly = isBlankStamp(read.text) && read.images.coverage < OCR_IMAGE_COVERAGE;
-      if (!page || stampOnly || !needsOcr({ letters, imageCoverage: read.images.coverage })) {
+      if (!page || stampOnly || read.textOnly || !needsOcr(read.facts)) {
         if (read.failed && !letters) warnings.push(`Página ${n} não pôde ser lida`);
-        if (stampOnly) result.blank = true;
+        // Nothing painted but a few letters, or nothing at all: what a blank render would say.
+        if (stampOnly || (read.textOnly && !read.text.trim())) result.blank = true;
         page?.cleanup();
         progress.textPage();
         continue;

@@ -261,6 +261,8 @@ export interface TextRun {
   x: number;
   y: number;
   size?: number;
+  /** Drawn in text render mode 3 (invisible), as a scanner's OCR layer under its page image. */
+  invisible?: boolean;
 }
 
 export type PdfPageSpec =
@@ -279,7 +281,7 @@ export function linesToRuns(lines: string[], top = 770, size = 10, leading = 14)
 function textOps(runs: TextRun[]): Buffer {
   const parts: Buffer[] = [];
   for (const r of runs) {
-    parts.push(Buffer.from(`BT /F1 ${r.size ?? 10} Tf 1 0 0 1 ${r.x} ${r.y} Tm `, 'latin1'), pdfString(r.text), Buffer.from(' Tj ET\n', 'latin1'));
+    parts.push(Buffer.from(`BT ${r.invisible ? '3 Tr ' : ''}/F1 ${r.size ?? 10} Tf 1 0 0 1 ${r.x} ${r.y} Tm `, 'latin1'), pdfString(r.text), Buffer.from(' Tj ET\n', 'latin1'));
   }
   return Buffer.concat(parts);
 }
