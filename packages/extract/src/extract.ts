@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { Deadline, raceAbort } from './deadline.ts';
 import { extractDoc } from './doc.ts';
 import { extractDocx } from './docx.ts';
@@ -6,6 +6,7 @@ import { extractImage } from './image.ts';
 import { normalizeText } from './normalize.ts';
 import { sharedOcrEngine, type OcrLike } from './ocr.ts';
 import { extractPdf } from './pdf.ts';
+import { readPdfSignatures } from './signature.ts';
 import {
   checkMinimumText,
   DEFAULT_MAX_PDF_PAGES,
@@ -92,6 +93,8 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
         }
         const pages = result.pages.map((page) => ({ ...page, text: normalizeText(page.text) }));
         if (!options.pdfPages) checkMinimumText(input.kind, pages);
+        // A split PDF's signatures are read once, by the part that holds its first page.
+        if (kind === 'pdf' && (options.pdfPages?.first ?? 1) === 1) return { pages, warnings: result.warnings, signatures: await signaturesOf(input.path) };
         return { pages, warnings: result.warnings };
       } catch (error) {
         if (signal.aborted) throw signal.reason;
@@ -102,5 +105,14 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
     return await raceAbort(work, signal);
   } finally {
     deadline.clear();
+  }
+}
+
+/** A signature that cannot be read never fails the extraction: the document just shows none. */
+async function signaturesOf(path: string): Promise<ExtractionResult['signatures']> {
+  try {
+    return readPdfSignatures(await readFile(path));
+  } catch {
+    return [];
   }
 }

@@ -299,7 +299,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     const results = settled.map((s) => (s as PromiseFulfilledResult<ExtractionResult>).value);
     const pages = results.flatMap((r) => r.pages);
     checkMinimumText(input.kind, pages);
-    return { pages, warnings: [...new Set(results.flatMap((r) => r.warnings))] };
+    const signatures = results.find((r) => r.signatures)?.signatures;
+    return { pages, warnings: [...new Set(results.flatMap((r) => r.warnings))], ...(signatures ? { signatures } : {}) };
   }
 
   /**

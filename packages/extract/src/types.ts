@@ -1,3 +1,4 @@
+import type { PdfSignature } from '@viabiliza/contracts/authenticity';
 import type { DocumentTypeId, LienType } from '@viabiliza/contracts/document-types';
 
 /** File types accepted by content (magic bytes), never by name or browser MIME. */
@@ -37,6 +38,8 @@ export interface ExtractionResult {
   pages: ExtractedPage[];
   /** Notes for the user in Portuguese (e.g. 'Páginas além de 200 não foram lidas'). */
   warnings: string[];
+  /** A PDF's digital signatures (signature.ts); absent for other kinds. */
+  signatures?: PdfSignature[];
 }
 
 export interface ExtractionProgress {
