@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { LIEN_TYPES, type LienType } from './document-types.ts';
 import { UPLOAD_LIMITS } from './upload-limits.ts';
+import { documentAuthenticity } from './authenticity.ts';
 
 export { UPLOAD_LIMITS } from './upload-limits.ts';
 
@@ -79,7 +80,8 @@ export const documentSummary = z.object({
 });
 export type DocumentSummary = z.infer<typeof documentSummary>;
 
-export const documentDetail = documentSummary.extend({ keyFields: z.array(keyField) });
+/** `authenticity` is null until the document is read (and for documents read before it existed). */
+export const documentDetail = documentSummary.extend({ keyFields: z.array(keyField), authenticity: documentAuthenticity.nullable() });
 export type DocumentDetail = z.infer<typeof documentDetail>;
 
 export const documentPage = z.object({

@@ -1,4 +1,5 @@
 import type { AnalysisResult } from '@viabiliza/contracts/analysis-result';
+import type { DocumentAuthenticity } from '@viabiliza/contracts/authenticity';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -188,6 +189,11 @@ export const propertyDocuments = pgTable(
     documentTypeLabel: text('document_type_label'),
     typeConfidence: real('type_confidence'),
     keyFields: jsonb('key_fields').$type<unknown[]>(),
+    /**
+     * Digital signatures and validation codes (`@viabiliza/contracts/authenticity`), written with
+     * the extraction; null before it and for documents read before migration 0014.
+     */
+    authenticity: jsonb('authenticity').$type<DocumentAuthenticity>(),
     confidence: real('confidence'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),

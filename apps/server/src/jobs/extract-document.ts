@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_MESSAGES } from '@viabiliza/contracts/documents';
 import { ExtractionError, type ExtractionProgress } from '@viabiliza/extract/types';
 import { extractKeyFields } from '@viabiliza/extract/key-fields';
+import { readValidationCodes } from '@viabiliza/extract/validation-codes';
 import type { AppContext } from '../context.ts';
 import * as repo from '../modules/documents/documents.repository.ts';
 import { createNotification } from '../modules/notifications/notifications.service.ts';
@@ -84,6 +85,7 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
           documentTypeLabel: keys.documentTypeLabel,
           typeConfidence: keys.typeConfidence,
           keyFields: keys.fields,
+          authenticity: { signatures: result.signatures ?? [], validationCodes: readValidationCodes(result.pages) },
           confidence: Math.round(confidence * 10) / 10,
           completedAt: new Date(),
           errorMessage: null,

@@ -201,7 +201,7 @@ export async function listDocuments(ctx: AppContext, userId: string, propertyId?
 export async function getDocument(ctx: AppContext, userId: string, id: string): Promise<DocumentDetail> {
   const row = await repo.findForUser(ctx.db, userId, id);
   if (!row) throw notFound();
-  return { ...toSummary(row), keyFields: (row.keyFields ?? []) as DocumentDetail['keyFields'] };
+  return { ...toSummary(row), keyFields: (row.keyFields ?? []) as DocumentDetail['keyFields'], authenticity: row.authenticity ?? null };
 }
 
 export async function getDocumentSummary(ctx: AppContext, userId: string, id: string): Promise<DocumentSummary | null> {

@@ -2,6 +2,7 @@ import type { DocumentDetail, DocumentSummary } from '@viabiliza/contracts/docum
 import { CircleCheck, ScanSearch, TriangleAlert } from 'lucide-react';
 
 import { useDocumentDetails } from '@/features/documents/api/get-document';
+import { AuthenticityBlock } from '@/features/documents/components/authenticity-block';
 import { DocumentTextDialog } from '@/features/documents/components/document-text-dialog';
 import { FileTypeIcon } from '@/features/documents/components/file-type-icon';
 import { QueryError } from '@/components/errors/query-error';
@@ -114,7 +115,10 @@ function ExtractionCard({ document: doc, detail }: { document: DocumentSummary; 
             isRetrying={detail.isFetching}
           />
         ) : (
-          <KeyFieldsTable detail={detail.data} />
+          <>
+            <KeyFieldsTable detail={detail.data} />
+            <AuthenticityBlock authenticity={detail.data.authenticity} fileName={detail.data.fileName} />
+          </>
         )}
       </CardContent>
     </Card>
