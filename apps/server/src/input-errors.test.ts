@@ -35,6 +35,21 @@ describe('a NUL character in the input', () => {
   });
 });
 
+describe('a questionnaire field with a bad number', () => {
+  it('is a 400 whose message names the field (a negative rent, a bad renovation budget)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses/runs',
+      headers: { cookie },
+      payload: { analysisType: 'financial', questionnaire: { monthlyRent: '-100', deal: { renovationBudget: 'muito' } } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    const message = res.json().error.message as string;
+    expect(message).toContain('Aluguel mensal (R$): Informe um número válido');
+    expect(message).toContain('Orçamento da reforma (R$): Informe um número válido');
+  });
+});
+
 describe('a NUL or an invalid name in a multipart upload', () => {
   /** A multipart body built by hand, byte by byte: what no browser sends, a script can. */
   // The upload budget is 5 a minute per person: each case signs up its own.

@@ -406,3 +406,17 @@ export function questionnaireContent(q: QuestionnaireInput): string {
     })
     .join('\n');
 }
+
+/**
+ * The Portuguese label of the questionnaire field a validation path points at
+ * ('/questionnaire/monthlyRent' → 'Aluguel mensal (R$)', '/questionnaire/deal/renovationBudget' →
+ * 'Orçamento da reforma (R$)'), so an error names the field; null for any other path.
+ */
+export function questionnaireFieldLabelForPath(path: string): string | null {
+  const parts = path.split(/[/.]/).filter(Boolean);
+  const last = parts[parts.length - 1];
+  if (!last) return null;
+  if (parts[parts.length - 2] === 'deal' && last in DEAL_FIELD_LABELS) return DEAL_FIELD_LABELS[last as DealField];
+  if (last in QUESTIONNAIRE_FIELD_LABELS) return QUESTIONNAIRE_FIELD_LABELS[last as QuestionnaireField];
+  return null;
+}

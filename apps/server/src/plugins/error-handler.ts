@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messageForStatus, validationMessage, type ErrorBody } from '@viabiliza/contracts/errors';
+import { questionnaireFieldLabelForPath } from '@viabiliza/contracts/questionnaire';
 import { AppError } from '../lib/app-error.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../lib/disk-full.ts';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
@@ -14,7 +15,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const messages = err.validation.map((v) => v.message ?? "").filter(Boolean);
+      // A questionnaire field's error names the field ('Aluguel mensal (R$): Informe um número válido').
+      const messages = err.validation
+        .map((v) => {
+          const message = v.message ?? '';
+          const label = message ? questionnaireFieldLabelForPath(v.instancePath ?? '') : null;
+          return label && !message.includes(label) ? `${label}: ${message}` : message;
+        })
+        .filter(Boolean);
       return reply
         .status(400)
         .send(body('VALIDATION', validationMessage(messages), messages));
