@@ -148,10 +148,26 @@ const TYPE_PATTERNS: readonly [RegExp, ActType][] = [
   [/\bvend(?:eu|eram)\b|\btransmit(?:iu|iram)\b|\badquiri/, 'compra_venda'],
 ];
 
+/**
+ * The operative clause of an act with no title, past the long 'Nos termos da escritura … lavrada
+ * nas notas …' that opens it: what was done to the property ('foi dado em garantia em primeira e
+ * especial hipoteca', 'foi adquirido por', 'alienado fiduciariamente').
+ */
+const OPERATIVE: readonly [RegExp, ActType][] = [
+  [/\bdad[oa] em (?:garantia|primeira|segunda|hipoteca)[^.;]{0,60}?\bhipotec|\bhipotecad[oa]\b/, 'hipoteca'],
+  [/\balienad[oa]s? fiduciariamente\b|\bem alienacao fiduciaria\b/, 'alienacao_fiduciaria'],
+  [/\bfoi adquirid[oa]\b|\bpor compra feita\b|\bfoi (?:este |o )?(?:imovel )?(?:alienad[oa]|vendid[oa]) por\b/, 'compra_venda'],
+  [/\bfoi doad[oa]\b/, 'doacao'],
+  [/\bpenhorad[oa]\b/, 'penhora'],
+  [/\barrestad[oa]\b/, 'arresto'],
+];
+
 function actType(title: string, body: string): ActType {
   for (const [pattern, type] of TYPE_PATTERNS) if (pattern.test(title)) return type;
   const head = body.slice(0, 260);
   for (const [pattern, type] of TYPE_PATTERNS) if (pattern.test(head)) return type;
+  const clause = body.slice(0, 900);
+  for (const [pattern, type] of OPERATIVE) if (pattern.test(clause)) return type;
   return 'outro';
 }
 
@@ -362,6 +378,22 @@ const PROSE_VERBS: readonly { pattern: RegExp; subject: PartyRole; object: Party
   { pattern: /\bexequente\b/g, subject: 'outro', object: 'exequente', to: /^[^.;]{0,12}?\b(?:o|a|os|as)?\s*/ },
 ];
 
+/** 'Cláudio Costa Macedo, brasileiro…': a name in mixed case right at `at`, up to its comma. */
+function capitalisedNameAt(text: string, at: number): string | null {
+  const m = /^[ \t\n]*([A-ZÀ-Þ][\p{Ll}'’-]+(?:[ \t\n]+(?:(?:d[aeo]s?|e)[ \t\n]+)?[A-ZÀ-Þ][\p{L}'’-]*\.?){1,7})(?=[ \t\n]*[,;(])/u.exec(text.slice(at, at + 160));
+  if (!m) return null;
+  const name = cleanName(m[1]!);
+  return name.split(' ').length >= 2 && name.replace(/[^\p{L}]/gu, '').length >= 5 ? name : null;
+}
+
+/** Where a party's name follows in passive prose, and the party's role. */
+const PROSE_CUES: readonly [RegExp, PartyRole][] = [
+  [/\b(?:alienad[oa]s?|vendid[oa]s?|transmitid[oa]s?)\s+por\s+(?:(?:sua|seu|suas|seus)\s+)?(?:propriet\w{0,10}\s+)?/g, 'transmitente'],
+  [/\bpor compra feita (?:a|ao|aos|as|à|às)\s+/g, 'transmitente'],
+  [/\badquirid[oa]s?\s+por\s+/g, 'adquirente'],
+  [/\b(?:ao|aos|a|as|à|às)\s+(?:compradora?|compradoras|compradores|adquirentes?)\s*:?\s*/g, 'adquirente'],
+];
+
 function proseParties(text: string, folded: string, from: number, to: number): ActParty[] {
   const body = folded.slice(from, to);
   const parties: ActParty[] = [];
@@ -380,6 +412,16 @@ function proseParties(text: string, folded: string, from: number, to: number): A
       for (const name of objectAfter(text, folded, afterVerb + lead[0].length)) {
         if (folded.slice(afterVerb + lead[0].length).trimStart().startsWith(fold(name).slice(0, 3))) add(name, verb.object);
       }
+    }
+  }
+  // The passive of a registrar's prose: 'foi este imóvel alienado por sua proprietária X … ao
+  // comprador Y', 'foi adquirido por Y …, por compra feita a X'.
+  for (const [cue, role] of PROSE_CUES) {
+    for (const m of body.matchAll(cue)) {
+      const at = from + m.index + m[0].length;
+      const upper = objectAfter(text, folded, at, 80)[0];
+      const name = upper && folded.slice(at).trimStart().startsWith(fold(upper).slice(0, 3)) ? upper : capitalisedNameAt(text, at);
+      if (name) add(name, role);
     }
   }
   // 'em que é exequente o Condomínio Edifício Solar': a creditor named in mixed case.

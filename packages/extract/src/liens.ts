@@ -33,10 +33,10 @@ export interface LienFound {
 
 /**
  * An act starts a line: 'R-1/46.511', 'R.1', 'AV-2/46.511', 'Av.2', 'AV 03', and OCR's
- * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' (the slash read
+ * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' or '=26.396' (the slash read
  * as 'I', the thousands as '76. 266') and a separator; a stray quote a scan put before it is no matter.
  */
-const ACT_MARK = /(?:^|\n)[ \t]*(?:["“”'|][ \t]*)?(r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?[ \t]*)?(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+const ACT_MARK = /(?:^|\n)[ \t]*(?:["“”'|][ \t]*)?(r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—=][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?[ \t]*)?(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
 /**
  * An act's head OCR garbled: its number turned into letters ('R.d - Em') or a stray letter before
  * it ('aAv.5 - Em'). The ' - Em' of its date says it is one; its neighbours say which.
@@ -44,6 +44,9 @@ const ACT_MARK = /(?:^|\n)[ \t]*(?:["“”'|][ \t]*)?(r|avv?|a\.v)[ \t]*(?:[.,\
 const GARBLED_MARK = /(?:^|\n)[ \t]*[a-z|'"]?(r|av)[ \t]*(?:[.,\-–]{1,2}[ \t]*)?([a-z0-9]{1,3})[ \t]*[-–—][ \t]*em\b/g;
 /** 'objeto do R-2', 'averbação nº 5', 'registro nº 2', 'R.2/46.511'. */
 const ACT_REFERENCE = /\b(r|av|registro|averbacao)[ \t]*(?:n[º°o.]*[ \t]*)?(?:[.,\-–]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])/g;
+
+/** The matrícula after an act's number: '-Mat.479', '.Mat.479', '/46.511', '=26.396'. */
+const MATRICULA_SUFFIX = /^[ \t]*(?:[-–.][ \t]*)?mat\b|^[ \t]*[/=][ \t]*\d/;
 
 const LOOKALIKE_DIGITS: Record<string, string> = { l: '1', i: '1', o: '0' };
 const toNumber = (s: string) => Number([...s].map((c) => LOOKALIKE_DIGITS[c] ?? c).join(''));
@@ -54,17 +57,40 @@ const ACTS_END = /\n[ \t]*(?:fim dos atos|certifico\b|certidao\b|o referido e ve
 export function findActs(folded: string): Act[] {
   const marks: Omit<Act, 'end'>[] = [];
   const raws: string[] = [];
+  const withSuffix: boolean[] = [];
   for (const m of folded.matchAll(ACT_MARK)) {
     const kind = m[1] === 'r' ? 'R' : 'AV';
     const number = toNumber(m[2]!);
     if (!(number > 0)) continue;
     // 'Rio Anil', 'Rol de …' at the start of a line: letters read as digits need a separator ('R.l', 'AV-O5').
     if (!/\d/.test(m[2]!) && !/[.,\-–—]/.test(m[0].slice(0, m[0].lastIndexOf(m[2]!)))) continue;
-    // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one.
-    if (marks.some((known) => known.kind === kind && known.number === number)) continue;
-    marks.push({ label: `${kind}.${number}`, kind, number, start: m.index + m[0].search(/[ra]/) });
+    const start = m.index + m[0].search(/[ra]/);
+    const suffixed = MATRICULA_SUFFIX.test(folded.slice(m.index + m[0].length - 1, m.index + m[0].length + 12)) || /[/=]\s*\d/.test(m[0]);
+    // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one;
+    // but a marker that carries the matrícula ('R-7-Mat.479') is the act, where 'R-7 ao 6' of a
+    // georeferenced description before it was not.
+    const known = marks.findIndex((k) => k.kind === kind && k.number === number);
+    if (known >= 0) {
+      if (suffixed && !withSuffix[known]) {
+        marks.splice(known, 1);
+        raws.splice(known, 1);
+        withSuffix.splice(known, 1);
+      } else continue;
+    }
+    marks.push({ label: `${kind}.${number}`, kind, number, start });
     raws.push(m[2]!);
+    withSuffix.push(suffixed);
   }
+  // Where nearly every marker carries the matrícula, one that does not is a vertex or a citation.
+  if (marks.length >= 4 && withSuffix.filter(Boolean).length >= 0.8 * marks.length) {
+    for (let i = marks.length - 1; i >= 0; i--) {
+      if (!withSuffix[i]) {
+        marks.splice(i, 1);
+        raws.splice(i, 1);
+      }
+    }
+  }
+  marks.sort((a, b) => a.start - b.start);
   // 'R.1l - Em …' (a stray 'l' after the number) before R.2 is R.1, not R.11: the next act says so.
   marks.forEach((mark, i) => {
     const raw = raws[i]!;
@@ -111,7 +137,8 @@ const LIEN_PATTERNS: readonly [LienType, RegExp][] = [
   ['incomunicabilidade', /\bincomunicabilidade\b|\bincomunicave(?:l|is)\b|\binc[a-z ]{0,6}nicabilidade\b/],
   ['servidao', /\bservidao\b|\bservidoes\b/],
   ['promessa_registrada', /\b(?:promessa|compromisso) de (?:compra e )?venda\b/],
-  ['acao_reipersecutoria', /\bacao (?:real|pessoal reipersecutoria)|\breipersecutoria\b/],
+  // The averbação premonitória (CPC art. 828) publishes a suit against the owner that binds a buyer.
+  ['acao_reipersecutoria', /\bacao (?:real|pessoal reipersecutoria)|\breipersecutoria\b|averbacao premonitoria|ajuizamento de execucao/],
   ['enfiteuse', /\benfiteuse\b|\baforamento\b|\bforeiro\b/],
   ['tombamento', /\btombamento\b|\btombad[oa]\b/],
   ['bem_de_familia', /\bbem de familia\b/],
