@@ -184,8 +184,27 @@ describe('readPdfSignatures on generated signatures', () => {
     const ranges = [pdf.subarray(0, holeStart), pdf.subarray(holeEnd)];
     const hash = (name: string, parts: Uint8Array[]) => parts.reduce((h, p) => h.update(p), createHash(name)).digest();
 
+    const timestamp = subFilter === 'ETSI.RFC3161';
     const sha1Content = subFilter === 'adbe.pkcs7.sha1' ? hash('sha1', ranges) : null;
-    const signedContent = sha1Content ? [sha1Content] : ranges;
+    const tstInfo = timestamp
+      ? Buffer.from(
+          new pkijs.TSTInfo({
+            version: 1,
+            policy: '2.16.76.1.6.1',
+            messageImprint: new pkijs.MessageImprint({
+              hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.1' }),
+              hashedMessage: new asn1js.OctetString({ valueHex: hash('sha256', ranges) }),
+            }),
+            serialNumber: new asn1js.Integer({ value: 42 }),
+            genTime: new Date('2025-03-04T05:06:07Z'),
+          })
+            .toSchema()
+            .toBER(false),
+        )
+      : null;
+    const eContent = sha1Content ?? tstInfo;
+    const contentType = timestamp ? '1.2.840.113549.1.9.16.1.4' : '1.2.840.113549.1.7.1';
+    const signedContent = eContent ? [eContent] : ranges;
     const signer = new pkijs.SignerInfo({
       version: 1,
       sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
@@ -194,7 +213,7 @@ describe('readPdfSignatures on generated signatures', () => {
       signer.signedAttrs = new pkijs.SignedAndUnsignedAttributes({
         type: 0,
         attributes: [
-          new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.7.1' })] }),
+          new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: contentType })] }),
           new pkijs.Attribute({ type: '1.2.840.113549.1.9.5', values: [new asn1js.UTCTime({ valueDate: new Date('2025-01-02T06:04:05Z') })] }),
           new pkijs.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1js.OctetString({ valueHex: hash('sha256', signedContent) })] }),
         ],
@@ -203,8 +222,8 @@ describe('readPdfSignatures on generated signatures', () => {
     const cms = new pkijs.SignedData({
       version: 1,
       encapContentInfo: new pkijs.EncapsulatedContentInfo({
-        eContentType: '1.2.840.113549.1.7.1',
-        ...(sha1Content ? { eContent: new asn1js.OctetString({ valueHex: sha1Content }) } : {}),
+        eContentType: contentType,
+        ...(eContent ? { eContent: new asn1js.OctetString({ valueHex: eContent }) } : {}),
       }),
       signerInfos: [signer],
       certificates: [certificate],
@@ -243,6 +262,20 @@ describe('readPdfSignatures on generated signatures', () => {
     const pdf = await signedPdf('adbe.pkcs7.detached', false);
     expect(readPdfSignatures(pdf)[0]).toMatchObject({ integrity: 'intacta', signedAt: '2025-01-02T06:04:05.000Z' });
     expect(readPdfSignatures(flipped(pdf, 20))[0]).toMatchObject({ integrity: 'alterada', reason: INTEGRITY_REASONS.badSignature });
+  });
+
+  it('ETSI.RFC3161: a document timestamp is checked by its message imprint and dated by the stamp', async () => {
+    const pdf = await signedPdf('ETSI.RFC3161');
+    expect(readPdfSignatures(pdf)[0]).toMatchObject({ subFilter: 'ETSI.RFC3161', integrity: 'intacta', signedAt: '2025-03-04T05:06:07.000Z' });
+    expect(readPdfSignatures(flipped(pdf, 20))[0]).toMatchObject({ integrity: 'alterada', reason: INTEGRITY_REASONS.altered });
+  });
+
+  it('content of its own under another subfilter is not verifiable, not altered', async () => {
+    const pdf = await signedPdf('adbe.pkcs7.sha1');
+    const relabelled = Buffer.from(pdf.toString('latin1').replace('/adbe.pkcs7.sha1 ', '/adbe.pkcs7.othr '), 'latin1');
+    // Same bytes but the subfilter's name (same length), so the byte ranges still line up; the
+    // SHA-1 content no longer matches a changed file, and nothing says it should have.
+    expect(readPdfSignatures(flipped(relabelled, 20))[0]).toMatchObject({ integrity: 'não verificável' });
   });
 
   it('a /Contents that is not CMS is not verifiable, never intact nor altered', () => {

@@ -1,6 +1,6 @@
 import { createHash, createVerify, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
-import { Certificate, ContentInfo, SignedData, type SignerInfo } from 'pkijs';
+import { Certificate, ContentInfo, SignedData, TSTInfo, type SignerInfo } from 'pkijs';
 import type { PdfSignature, SignatureAppended, SignatureIntegrity } from '@viabiliza/contracts/authenticity';
 import { isValidCnpj, isValidCpf, maskCnpj, maskCpf, maskCpfsIn } from './cpf.ts';
 import { pdfEnd } from './pdf-active-content.ts';
@@ -55,6 +55,7 @@ const PLAIN_KEY_ALGORITHMS = new Set(['1.2.840.113549.1.1.1', '1.2.840.10045.2.1
 
 const OID = {
   signedData: '1.2.840.113549.1.7.2',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
   commonName: '2.5.4.3',
@@ -166,7 +167,8 @@ function readOne(buffer: Buffer, field: SignatureField): PdfSignature {
     return base;
   }
 
-  const certificate = signerCertificate(signedData, signerInfo);
+  const named = signerCertificate(signedData, signerInfo);
+  const certificate = named?.certificate ?? null;
   const identity = certificate ? signerIdentity(certificate) : { signer: null, signerId: null, certificateIssuer: null };
   const signedAt = signingTime(signerInfo) ?? declaredTime;
   const found: PdfSignature = { ...base, ...identity, signedAt };
@@ -176,15 +178,32 @@ function readOne(buffer: Buffer, field: SignatureField): PdfSignature {
   if (!digestName) return { ...found, reason: `Algoritmo de resumo não suportado (${signerInfo.digestAlgorithm.algorithmId}).` };
   const ranges: Buffer[] = [buffer.subarray(a, a + b), buffer.subarray(c, c + d)];
 
-  // What the signer's digest covers: the byte ranges themselves, or (adbe.pkcs7.sha1) the SHA-1
-  // of the byte ranges carried as the SignedData's content.
+  // What the signer's digest covers: the byte ranges themselves; or (adbe.pkcs7.sha1) the SHA-1 of
+  // the byte ranges carried as the SignedData's content; or (ETSI.RFC3161, a document timestamp) a
+  // TSTInfo whose message imprint is the hash of the byte ranges.
   let content: Buffer[] = ranges;
+  let stampedAt: string | null = null;
   const eContent = encapsulatedContent(signedData);
-  if (subFilter === 'adbe.pkcs7.sha1' || eContent) {
+  if (signedData.encapContentInfo.eContentType === OID.tstInfo || subFilter === 'ETSI.RFC3161') {
+    const imprint = eContent ? timeStampImprint(eContent) : null;
+    if (!imprint) return { ...found, reason: 'O carimbo do tempo não traz o resumo do documento.' };
+    const imprintHash = HASHES[imprint.algorithm];
+    if (!imprintHash) return { ...found, reason: `Algoritmo de resumo não suportado (${imprint.algorithm}).` };
+    if (!imprint.hash.equals(digest(imprintHash, ranges))) return { ...found, integrity: 'alterada', reason: INTEGRITY_REASONS.altered };
+    stampedAt = imprint.time;
+    content = [eContent!];
+  } else if (subFilter === 'adbe.pkcs7.sha1' || eContent) {
     if (!eContent) return { ...found, reason: 'A assinatura adbe.pkcs7.sha1 não traz o resumo do documento.' };
-    if (!eContent.equals(digest('sha1', ranges))) return { ...found, integrity: 'alterada', reason: INTEGRITY_REASONS.altered };
+    if (!eContent.equals(digest('sha1', ranges))) {
+      // Under adbe.pkcs7.sha1 the content must be that SHA-1; any other signature carrying content
+      // of its own signs that content, which says nothing about the PDF either way.
+      return subFilter === 'adbe.pkcs7.sha1'
+        ? { ...found, integrity: 'alterada', reason: INTEGRITY_REASONS.altered }
+        : { ...found, reason: 'A assinatura traz um conteúdo próprio, que não é o resumo do documento: não foi possível conferi-la.' };
+    }
     content = [eContent];
   }
+  if (stampedAt) found.signedAt = stampedAt;
 
   const attributes = signerInfo.signedAttrs;
   let signedBytes: Buffer[];
@@ -203,7 +222,8 @@ function readOne(buffer: Buffer, field: SignatureField): PdfSignature {
   if (verdict === 'unsupported') {
     return { ...found, reason: `O resumo confere, mas o algoritmo de assinatura (${signerInfo.signatureAlgorithm.algorithmId}) não é conferido aqui.` };
   }
-  if (!verdict) return { ...found, integrity: 'alterada', reason: INTEGRITY_REASONS.badSignature };
+  // A certificate the signer info does not name may just be the wrong one: no verdict on it.
+  if (!verdict) return named?.matched ? { ...found, integrity: 'alterada', reason: INTEGRITY_REASONS.badSignature } : { ...found, reason: INTEGRITY_REASONS.noCertificate };
 
   const appended = appendedAfter(buffer, c + d);
   if (!appended) return { ...found, integrity: 'intacta', reason: INTEGRITY_REASONS.intact };
@@ -225,6 +245,19 @@ function encapsulatedContent(signedData: SignedData): Buffer | null {
   return value.byteLength > 0 ? value : null;
 }
 
+/** A timestamp token's message imprint and time (RFC 3161 §2.4.2), or null when it is not one. */
+function timeStampImprint(eContent: Buffer): { algorithm: string; hash: Buffer; time: string | null } | null {
+  try {
+    const parsed = asn1js.fromBER(eContent);
+    if (parsed.offset === -1) return null;
+    const info = new TSTInfo({ schema: parsed.result });
+    const time = info.genTime instanceof Date && !Number.isNaN(info.genTime.getTime()) ? info.genTime.toISOString() : null;
+    return { algorithm: info.messageImprint.hashAlgorithm.algorithmId, hash: Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView), time };
+  } catch {
+    return null;
+  }
+}
+
 function attributeValue(signerInfo: SignerInfo, type: string): unknown {
   return signerInfo.signedAttrs?.attributes.find((attr) => attr.type === type)?.values[0];
 }
@@ -238,19 +271,20 @@ function signingTime(signerInfo: SignerInfo): string | null {
   return null;
 }
 
-function signerCertificate(signedData: SignedData, signerInfo: SignerInfo): Certificate | null {
+/** The certificate the signer info names; `matched` is false when it is only the one certificate there. */
+function signerCertificate(signedData: SignedData, signerInfo: SignerInfo): { certificate: Certificate; matched: boolean } | null {
   const certificates = (signedData.certificates ?? []).filter((c): c is Certificate => c instanceof Certificate);
   const sid = signerInfo.sid as unknown;
   for (const certificate of certificates) {
     if (sid && typeof sid === 'object' && 'serialNumber' in sid && 'issuer' in sid) {
       const byIssuer = sid as { serialNumber: asn1js.Integer; issuer: { isEqual(other: unknown): boolean } };
-      if (certificate.serialNumber.isEqual(byIssuer.serialNumber) && byIssuer.issuer.isEqual(certificate.issuer)) return certificate;
+      if (certificate.serialNumber.isEqual(byIssuer.serialNumber) && byIssuer.issuer.isEqual(certificate.issuer)) return { certificate, matched: true };
     } else if (sid instanceof asn1js.Primitive) {
       const keyId = certificate.extensions?.find((e) => e.extnID === '2.5.29.14')?.parsedValue as asn1js.OctetString | undefined;
-      if (keyId && Buffer.from(keyId.valueBlock.valueHexView).equals(Buffer.from(sid.valueBlock.valueHexView))) return certificate;
+      if (keyId && Buffer.from(keyId.valueBlock.valueHexView).equals(Buffer.from(sid.valueBlock.valueHexView))) return { certificate, matched: true };
     }
   }
-  return certificates.length === 1 ? certificates[0]! : null;
+  return certificates.length === 1 ? { certificate: certificates[0]!, matched: false } : null;
 }
 
 function commonName(names: Certificate['subject']): string | null {
