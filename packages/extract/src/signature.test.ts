@@ -286,6 +286,18 @@ describe('readPdfSignatures on generated signatures', () => {
   });
 });
 
+describe('readPdfSignatures on hostile bytes', () => {
+  it('stays bounded on files made of signature-looking syntax', () => {
+    const started = Date.now();
+    for (const unit of ['/ByteRange [0 1 2 3] ', '/ByteRange [', '1 0 obj ', '1 ', '<< /Type /DSS >> ', 'endstream ']) {
+      const bytes = Buffer.from(unit.repeat(Math.ceil(4_000_000 / unit.length)), 'latin1');
+      expect(readPdfSignatures(bytes).length).toBeLessThanOrEqual(8);
+    }
+    // Generous: a quadratic scan of 4 MB takes minutes.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+});
+
 describe('pdfDate', () => {
   it('reads PDF dates with and without an offset', () => {
     expect(pdfDate("D:20250102030405-03'00'")).toBe('2025-01-02T06:04:05.000Z');
