@@ -17,7 +17,22 @@ export const PROPERTY_MESSAGES = {
   /** The default title of a property whose address is not known when it is created. */
   untitled: 'Imóvel sem endereço',
   newAnalysis: 'Nova análise deste imóvel',
+  /** A run that names a document of another property (a run reads only its property's documents). */
+  documentOfAnotherProperty: (fileName: string, title: string) =>
+    `O documento "${fileName}" pertence a outro imóvel ("${title}"). Uma análise usa apenas os documentos do próprio imóvel: mova o documento para este imóvel antes de analisar.`,
+  documentsOfSeveralProperties: 'Os documentos escolhidos pertencem a imóveis diferentes. Uma análise usa apenas os documentos de um imóvel.',
+  documentMoved: (title: string) => `Documento movido para "${title}"`,
+  documentNotFound: 'Documento não encontrado',
 } as const;
+
+/** A property still named by the upload that created it ('Imóvel sem endereço dd/mm/aaaa'): its first analysis names it. */
+export function isUntitledProperty(title: string): boolean {
+  return /^Imóvel sem endereço \d{2}\/\d{2}\/\d{4}$/u.test(title);
+}
+
+/** POST /api/properties/:id/documents: moves one of the user's documents to this property. */
+export const moveDocumentBody = z.object({ documentId: z.uuid({ error: PROPERTY_MESSAGES.documentNotFound }) });
+export type MoveDocumentBody = z.input<typeof moveDocumentBody>;
 
 /** dd/MM/yyyy in America/Sao_Paulo, the day the person saw it happen. */
 function saoPauloDate(at: Date): string {
@@ -63,3 +78,13 @@ export type PropertyDetail = z.infer<typeof propertyDetail>;
 
 export const propertyResponse = z.object({ property: propertyDetail });
 export type PropertyResponse = z.infer<typeof propertyResponse>;
+
+/** GET /api/properties: the user's properties, newest first ('Mover para' and the /analise picker). */
+export const propertyListItem = z.object({ id: z.uuid(), title: z.string(), documentCount: z.number().int(), createdAt: z.string() });
+export type PropertyListItem = z.infer<typeof propertyListItem>;
+export const propertyList = z.object({ properties: z.array(propertyListItem) });
+export type PropertyList = z.infer<typeof propertyList>;
+
+/** The answer of POST /api/properties/:id/documents. */
+export const moveDocumentResponse = z.object({ documentId: z.uuid(), propertyId: z.uuid(), fromPropertyId: z.uuid().nullable(), message: z.string() });
+export type MoveDocumentResponse = z.infer<typeof moveDocumentResponse>;

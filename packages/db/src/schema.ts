@@ -160,7 +160,11 @@ export const propertyDocuments = pgTable(
   'property_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null until the document is attached to a property (an analysis creates one when needed). */
+    /**
+     * The property the document belongs to: every upload names one or gets its own (migration 0012
+     * attached the older ones). A run reads only its property's documents. Nullable in the table
+     * only so that a backup archive written before 0012 still restores.
+     */
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()

@@ -101,6 +101,8 @@ export interface SaveAnalysisInput {
   /** Existing property, or the values of the one to create. */
   propertyId: string | null;
   newProperty: Omit<NewProperty, 'userId'> | null;
+  /** An existing property still untitled ('Imóvel sem endereço …'): named by what the run found. */
+  fillProperty?: Pick<NewProperty, 'title' | 'address' | 'city' | 'state'> | null;
   questionnaire: Record<string, unknown>;
   documentIds: string[];
   analysis: Omit<NewAnalysis, 'propertyId' | 'userId' | 'runId'>;
@@ -135,7 +137,7 @@ export function saveAnalysis(db: Database, input: SaveAnalysisInput) {
       .returning();
     await tx
       .update(properties)
-      .set({ status: 'analyzed', questionnaire: input.questionnaire })
+      .set({ status: 'analyzed', questionnaire: input.questionnaire, ...(input.fillProperty ?? {}) })
       .where(eq(properties.id, propertyId));
     if (input.runId) {
       await tx

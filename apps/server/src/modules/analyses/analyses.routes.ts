@@ -35,9 +35,9 @@ export async function analysisRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: routeLimit('analysis', (req) => req.user?.id ?? '') },
       schema: {
         tags,
-        summary: 'Iniciar uma análise (fila); um pedido idêntico a um anterior devolve o resultado salvo na hora; 409 enquanto um documento pedido ainda está em leitura',
+        summary: 'Iniciar uma análise (fila); um pedido idêntico a um anterior devolve o resultado salvo na hora; 409 enquanto um documento pedido ainda está em leitura; 422 quando um documento pertence a outro imóvel (uma análise usa apenas os documentos do próprio imóvel)',
         body: startRunBody,
-        response: { 200: z.object({ run: runSummary }), 202: z.object({ run: runSummary }), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody },
+        response: { 200: z.object({ run: runSummary }), 202: z.object({ run: runSummary }), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody },
       },
     }, async (request, reply) => {
       const { run, cached } = await service.startRun(ctx, currentUser(request).id, request.body);

@@ -32,7 +32,7 @@ import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
 import { analysisDate } from '@viabiliza/engine/resolve-inputs';
 import type { EngineDocument, EngineInput } from '@viabiliza/engine/types';
 import type { Dossier } from '@viabiliza/contracts/dossier';
-import { defaultPropertyTitle } from '@viabiliza/contracts/properties';
+import { PROPERTY_MESSAGES, defaultPropertyTitle, isUntitledProperty } from '@viabiliza/contracts/properties';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/job-names.ts';
@@ -88,6 +88,8 @@ function toDetail(row: { analysis: repo.AnalysisRow; property: AnalysisDetail['p
 
 interface LoadedDocument {
   id: string;
+  /** Null only on a row restored from a backup written before every document had a property. */
+  propertyId: string | null;
   fileName: string;
   sha256: string;
   text: string;
@@ -106,8 +108,27 @@ async function loadDocuments(ctx: AppContext, userId: string, ids: string[]): Pr
   const pages = await repo.pagesForDocuments(ctx.db, unique);
   const engine = asDossierDocuments(rows, pages);
   return rows
-    .map((r, i) => ({ id: r.id, fileName: r.fileName, sha256: r.sha256, text: r.extractedText ?? '', engine: engine[i]! }))
+    .map((r, i) => ({ id: r.id, propertyId: r.propertyId, fileName: r.fileName, sha256: r.sha256, text: r.extractedText ?? '', engine: engine[i]! }))
     .sort((a, b) => a.sha256.localeCompare(b.sha256) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The property a run works on: the one it names, whose documents it must use and no other's; without
+ * one, the property all its documents belong to (none: the run creates one). A document of another
+ * property is refused, naming it: moving it is the person's explicit choice, never the run's.
+ */
+async function runProperty(ctx: AppContext, userId: string, requested: string | undefined, documents: LoadedDocument[]): Promise<string | undefined> {
+  const owners = [...new Set(documents.map((d) => d.propertyId).filter((id): id is string => id !== null))];
+  if (!requested) {
+    if (owners.length > 1) throw new AppError('UNPROCESSABLE', PROPERTY_MESSAGES.documentsOfSeveralProperties);
+    return owners[0];
+  }
+  const foreign = documents.find((d) => d.propertyId !== null && d.propertyId !== requested);
+  if (foreign) {
+    const other = await repo.findOwnedProperty(ctx.db, userId, foreign.propertyId!);
+    throw new AppError('UNPROCESSABLE', PROPERTY_MESSAGES.documentOfAnotherProperty(foreign.fileName, other?.title ?? PROPERTY_MESSAGES.untitled));
+  }
+  return requested;
 }
 
 /** Spec 01 §5 'Analysis run preconditions', enforced here whatever the browser checked. */
@@ -154,11 +175,12 @@ export async function startRun(
   userId: string,
   body: StartRunInput,
 ): Promise<{ run: RunSummary; cached: boolean }> {
-  const documents = await loadDocuments(ctx, userId, body.documentIds);
-  checkPreconditions(body.questionnaire, documents);
   if (body.propertyId && !(await repo.findOwnedProperty(ctx.db, userId, body.propertyId))) throw notFound();
+  const documents = await loadDocuments(ctx, userId, body.documentIds);
+  const propertyId = await runProperty(ctx, userId, body.propertyId, documents);
+  checkPreconditions(body.questionnaire, documents);
   const provider = resolveProviderId(ctx, body.provider);
-  const input = { ...body, provider };
+  const input = { ...body, propertyId, provider };
   // A new reference row (SGS refresh, import) makes a new result: it is part of the cache key.
   const refsVersion = await referenceVersion(ctx);
   const hash = inputHash(input, documents, refsVersion ? `${ENGINE_VERSION}+refs:${refsVersion}` : ENGINE_VERSION);
@@ -180,7 +202,7 @@ export async function startRun(
     return { run: toRunSummary(run), cached: true };
   }
 
-  const run = await repo.insertRun(ctx.db, { userId, analysisType: body.analysisType, input, inputHash: hash, propertyId: body.propertyId ?? null });
+  const run = await repo.insertRun(ctx.db, { userId, analysisType: body.analysisType, input, inputHash: hash, propertyId: propertyId ?? null });
   await ctx.queue.send(JOBS.analyzeRun, { runId: run.id });
   await publishRun(ctx, run);
   return { run: toRunSummary(run), cached: false };
@@ -232,13 +254,17 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
 
     run = await step(ctx, run, 'building_content');
     const documents = await loadDocuments(ctx, run.userId, input.documentIds);
+    // A document moved to another property since the run was queued is not read for this one.
+    await runProperty(ctx, run.userId, property?.id, documents);
     const now = new Date();
     const generatedAt = now.toISOString();
     // Built before the engine so that a new property is named by the address its documents cite
     // when the questionnaire gives none (and the report's title says the same).
     const dossier = dossierOf(documents.map((d) => d.engine), analysisDate(generatedAt) ?? generatedAt.slice(0, 10));
     const address = input.questionnaire.address?.trim() || factOf(dossier, 'endereco');
-    const title = property?.title ?? defaultPropertyTitle(address, now);
+    // A property created by an upload ('Imóvel sem endereço dd/mm/aaaa') is named by its first address.
+    const naming = Boolean(address) && property !== null && !property.address && isUntitledProperty(property.title);
+    const title = property && !naming ? property.title : defaultPropertyTitle(address, now);
 
     if (!property) run = await step(ctx, run, 'creating_property');
 
@@ -270,6 +296,14 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
             state: input.questionnaire.state || factOf(outcome.result.dossier, 'uf'),
             propertyType: input.questionnaire.propertyType ?? 'residential',
           },
+      fillProperty: naming
+        ? {
+            title,
+            address: address || null,
+            city: property?.city || input.questionnaire.city || factOf(outcome.result.dossier, 'cidade'),
+            state: property?.state || input.questionnaire.state || factOf(outcome.result.dossier, 'uf'),
+          }
+        : null,
       questionnaire: input.questionnaire as Record<string, unknown>,
       documentIds: documents.map((d) => d.id),
       analysis: { ...outcome.analysis, inputHash: run.inputHash },

@@ -16,7 +16,7 @@ import { isDiskFull } from '../../lib/disk-full.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import * as repo from './documents.repository.ts';
-import { findOwnedPropertyId } from './properties-lookup.ts';
+import { createUntitledProperty, findOwnedPropertyId } from './properties-lookup.ts';
 import { z } from 'zod';
 
 export function toSummary(row: repo.DocumentRow): DocumentSummary {
@@ -151,6 +151,8 @@ export async function uploadDocuments(
       }
       const quarantined = Boolean(verdict.quarantineReason);
       const kind = verdict.kind;
+      // Every upload belongs to a property: a batch that names none gets a new one of its own.
+      propertyId ??= await createUntitledProperty(ctx.db, userId);
       // Stored, recorded, queued and audited while the next file streams in: on a busy server a
       // batch of 3 waited for 18 database and disk steps in a row.
       accepted.push(

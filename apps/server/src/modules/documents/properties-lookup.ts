@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { defaultPropertyTitle } from '@viabiliza/contracts/properties';
 import { properties } from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 
@@ -9,4 +10,16 @@ export async function findOwnedPropertyId(db: Database, userId: string, property
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
   return row?.id ?? null;
+}
+
+/**
+ * The property of an upload that names none ('Novo imóvel' before its first file): 'Imóvel sem
+ * endereço dd/mm/aaaa', which its first analysis names by the address it finds.
+ */
+export async function createUntitledProperty(db: Database, userId: string, now = new Date()): Promise<string> {
+  const [row] = await db
+    .insert(properties)
+    .values({ userId, title: defaultPropertyTitle(null, now), status: 'pending' })
+    .returning({ id: properties.id });
+  return row!.id;
 }

@@ -173,7 +173,7 @@ describe('a new analysis of the same property', () => {
     expect(docs.documents.map((d: { id: string }) => d.id)).toEqual([docId]);
   });
 
-  it("refuses another user's property (404) and leaves a document on its property when another run reads it", async () => {
+  it("refuses another user's property (404); a run without propertyId works on its documents' property", async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const analysis = await createAnalysis(t, owner.cookie);
@@ -181,9 +181,9 @@ describe('a new analysis of the same property', () => {
     expect(foreign.statusCode).toBe(404);
 
     const [docId] = await uploadDocuments(t, owner.cookie, [{ name: 'compromisso.txt', content: CONTRATO, type: 'text/plain' }], { propertyId: analysis.propertyId });
-    // A run without propertyId creates a new property; the document stays with the one it belongs to.
+    // The document belongs to its property: a run that reads it is a run of that property.
     const run = await runOn(owner.cookie, { analysisType: 'legal', questionnaire: WITHOUT_ADDRESS, documentIds: [docId] });
-    expect(run.propertyId).not.toBe(analysis.propertyId);
+    expect(run.propertyId).toBe(analysis.propertyId);
     const docs = (await call(owner.cookie, 'GET', `/api/documents?propertyId=${analysis.propertyId}`)).json();
     expect(docs.documents.map((d: { id: string }) => d.id)).toEqual([docId]);
   });

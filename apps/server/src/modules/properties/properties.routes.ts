@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@viabiliza/contracts/errors';
-import { propertyResponse, updatePropertyBody } from '@viabiliza/contracts/properties';
+import { moveDocumentBody, moveDocumentResponse, propertyList, propertyResponse, updatePropertyBody } from '@viabiliza/contracts/properties';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import * as service from './properties.service.ts';
@@ -15,6 +15,20 @@ export async function propertyRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.addHook('onRequest', requireUser(ctx));
     const s = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['properties'];
+
+    s.get('/api/properties', {
+      schema: { tags, summary: 'Meus imóveis (mais recentes primeiro), com quantos documentos cada um tem', response: { 200: propertyList, 401: errorBody } },
+    }, async (request) => service.listProperties(ctx, currentUser(request).id));
+
+    s.post('/api/properties/:id/documents', {
+      schema: {
+        tags,
+        summary: 'Mover um documento meu para este imóvel (uma análise usa apenas os documentos do próprio imóvel)',
+        params: idParams,
+        body: moveDocumentBody,
+        response: { 200: moveDocumentResponse, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    }, async (request) => service.moveDocument(ctx, request, currentUser(request).id, request.params.id, request.body.documentId));
 
     s.get('/api/properties/:id', {
       schema: {
