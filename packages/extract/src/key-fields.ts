@@ -120,9 +120,11 @@ interface Candidate {
   /** The page, when known otherwise than by the offset (a form cell). */
   page?: number;
   lien?: KeyField['lien'];
+  /** 'Valor a pagar', 'total a pagar': what a payment slip asks, the tax only when the slip is for all of it. */
+  payable?: boolean;
 }
 
-type Item = KeyField & { index: number; score: number };
+type Item = KeyField & { index: number; score: number; payable?: boolean };
 
 class FieldSet {
   private readonly seen = new Map<string, Item>();
@@ -153,6 +155,7 @@ class FieldSet {
       index: candidate.index,
       score,
       ...(candidate.lien ? { lien: candidate.lien } : {}),
+      ...(candidate.payable ? { payable: true } : {}),
     };
     this.seen.set(identity, item);
     this.items.push(item);
@@ -164,6 +167,8 @@ class FieldSet {
    */
   select(type: DocumentTypeId): KeyField[] {
     const carried = new Set<string>(DOCUMENT_TYPES[type].fields);
+    // A carnê of installments: each slip's 'valor a pagar' is a parcel, not the year's tax.
+    const installments = type === 'iptu_carne' && /\bparcelas?\b/.test(this.doc.folded) && !/\bcota unica\b/.test(this.doc.folded);
     const chosen: Item[] = [];
     const bestOf = new Map<string, Item>();
     for (const item of this.items) {
@@ -173,13 +178,14 @@ class FieldSet {
       }
       // Another type's fact (the price a CND never prints, a valor venal in a deed) is noise here.
       if (!carried.has(item.key) && !(type === 'outro' && GENERIC_KEYS.has(item.key as KeyFieldKey))) continue;
+      if (installments && item.key === 'valor_imposto' && item.payable) continue;
       const best = bestOf.get(item.key);
       if (!best || item.score > best.score + 1e-9) bestOf.set(item.key, item);
     }
     chosen.push(...bestOf.values());
     return chosen
       .sort((a, b) => KEY_ORDER.indexOf(a.key as KeyFieldKey) - KEY_ORDER.indexOf(b.key as KeyFieldKey) || a.index - b.index)
-      .map(({ index: _index, score: _score, ...field }) => field);
+      .map(({ index: _index, score: _score, payable: _payable, ...field }) => field);
   }
 }
 
@@ -217,22 +223,30 @@ function matriculaNumbers(doc: Doc, out: FieldSet): void {
   }
 }
 
-const OFFICE = /(?:(\d{1,2})\s*(?:\.\s*)?[º°oª]\s+)?\b(oficial[.,]? de registro de imoveis|oficio de registro de imoveis|cartorio de registro de imoveis|servico de registro de imoveis|registro de imoveis|tabeliao de notas|tabelionato de notas|cartorio de notas|oficio de notas)\b/g;
+const OFFICE = /(?:(\d{1,2})\s*(?:\.\s*)?[º°oª]\s+)?\b(oficial[.,]? de registro de imoveis|oficio de registro de imoveis|cartorio de registro de imoveis|servico de registro de imoveis|registro de imoveis|oficio imobiliario|tabeliao de notas|tabelionato de notas|cartorio de notas|oficio de notas)\b/g;
+/** The registry that holds a matrícula (Rio Grande do Sul says 'Ofício Imobiliário'), not a notary. */
+const REGISTRY_OFFICE = /registro de imoveis|imobiliario/;
 const CONNECTOR = String.raw`(?:d[aeo]s?|D[AEO]S?)`;
 const PROPER_WORD = String.raw`\p{Lu}[\p{L}'’-]*`;
+/** Between the words of a place: blanks, or one line break ('da Comarca de Santo\nAntônio do Descoberto'). */
+const PLACE_GAP = String.raw`(?:[ \t]*\n[ \t]*|[ \t]+)`;
 const PLACE = new RegExp(
-  String.raw`^[ \t]+(${CONNECTOR}[ \t]+(?:(?:Comarca|COMARCA)[ \t]+${CONNECTOR}[ \t]+)?${PROPER_WORD}(?:[ \t]+(?:${CONNECTOR}[ \t]+)?${PROPER_WORD}){0,4})(?:[ \t]*[-–/][ \t]*\p{Lu}{2}(?!\p{L}))?`,
+  String.raw`^[ \t]+(${CONNECTOR}${PLACE_GAP}(?:(?:Comarca|COMARCA|\d{1,2}[ \t]*[ªº°a][ \t]+(?:Zona|ZONA))${PLACE_GAP}${CONNECTOR}${PLACE_GAP})?${PROPER_WORD}(?:${PLACE_GAP}(?:${CONNECTOR}${PLACE_GAP})?${PROPER_WORD}){0,4})(?:[ \t]*[-–/][ \t]*\p{Lu}{2}(?!\p{L}))?`,
   'u',
 );
 /** Words that end a place name running into the next heading on the same line. */
 const PLACE_STOP = /^(matricula|ficha|cnm|livro|cnpj|cpf|protocolo|certidao|folha|fls?)$/;
 
-function cartorios(doc: Doc, out: FieldSet): void {
+function cartorios(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
+  // The property's 'Cartório' is its registry; only a power of attorney's is its notary.
+  const notaryWanted = type === 'procuracao';
   for (const match of doc.folded.matchAll(OFFICE)) {
+    const registry = REGISTRY_OFFICE.test(match[2]!);
+    if (!registry && !notaryWanted) continue;
     let end = match.index + match[0].length;
     const place = PLACE.exec(doc.text.slice(end, end + 160));
     if (place) {
-      const words = place[0].split(/([ \t]+)/);
+      const words = place[0].split(/(\s+)/);
       let kept = '';
       for (const word of words) {
         if (PLACE_STOP.test(fold(word))) break;
@@ -242,12 +256,11 @@ function cartorios(doc: Doc, out: FieldSet): void {
       if (/\p{Lu}/u.test(kept)) end += kept.length;
     }
     const hasPlace = end > match.index + match[0].length;
-    // 'no Registro de Imóveis competente' names no office.
-    if (match[2] === 'registro de imoveis' && !match[1] && !hasPlace) continue;
+    // 'no Registro de Imóveis competente', 'do Ofício Imobiliário' name no office.
+    if (registry && !match[1] && !hasPlace) continue;
     const value = doc.text.slice(match.index, end);
     // A deed or contract names its notary and the registry that holds the matrícula: the registry is
     // the one the folder's checks compare; a power of attorney's office is its notary.
-    const registry = /registro de imoveis/.test(match[2]!);
     out.add({ key: 'cartorio', value, normalized: null, index: match.index, strength: match[1] || hasPlace ? 0.9 : 0.75, bonus: (registry ? 0.5 : 0) + (match[1] ? 0.2 : 0) });
   }
 }
@@ -286,7 +299,15 @@ export function placeContext(folded: string, index: number): number {
 
 const STREET_NAMES: Record<string, string> = { 'av.': 'avenida', av: 'avenida', 'al.': 'alameda', al: 'alameda', 'r.': 'rua', r: 'rua', 'tv.': 'travessa', 'rod.': 'rodovia' };
 
-function addresses(doc: Doc, out: FieldSet): void {
+/**
+ * A deed's or a matrícula's property is the one its text places ('IMÓVEL:', 'o apartamento …
+ * situado na'): an address it does not (the notary's seat, the registry's letterhead, a party's
+ * home) is never the property's. A tax form's address line is.
+ */
+const mustBePlaced = (type: DocumentTypeId) => ['contract', 'registry'].includes(DOCUMENT_TYPES[type].family);
+
+function addresses(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
+  const placed = mustBePlaced(type);
   for (const match of doc.folded.matchAll(STREET)) {
     const [, type, name, number] = match as unknown as [string, string, string, string];
     // 'AV. 3 - …', 'R 1 -' are acts of a matrícula, not streets; an abbreviation must be printed in capitals.
@@ -295,6 +316,7 @@ function addresses(doc: Doc, out: FieldSet): void {
     if (abbreviated && !/^\p{Lu}/u.test(doc.text.slice(match.index + match[0].indexOf(name), match.index + match[0].indexOf(name) + 1))) continue;
     const value = doc.text.slice(match.index, match.index + match[0].length);
     const context = placeContext(doc.folded, match.index);
+    if (placed && context <= 0) continue;
     out.add({
       key: 'endereco',
       value,
@@ -309,7 +331,8 @@ function addresses(doc: Doc, out: FieldSet): void {
 
 const CEP = /(?<![\d./-])(?:(\d{5})-(\d{3})|(\d{2})\.(\d{3})-(\d{3}))(?![\d/])|\bcep\s*(?::\s*)?(?:n[º°o]?\s*)?(\d{8})\b/g;
 
-function ceps(doc: Doc, out: FieldSet): void {
+function ceps(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
+  const placed = mustBePlaced(type);
   for (const match of doc.folded.matchAll(CEP)) {
     const digits = match[0].replace(/^\D+/, '').replace(/\D/g, '');
     if (digits.length !== 8) continue;
@@ -319,6 +342,7 @@ function ceps(doc: Doc, out: FieldSet): void {
     const context = placeContext(doc.folded, match.index);
     // 'CEP 01310-100' (or the bare number) opening its own line.
     const lineStart = /(?:^|\n)[ \t]*(?:cep\s*(?::\s*)?)?$/.test(doc.folded.slice(Math.max(0, match.index - 12), match.index));
+    if (placed && context <= 0) continue;
     out.add({
       key: 'cep',
       value: doc.text.slice(numberAt, match.index + match[0].length),
@@ -376,24 +400,26 @@ function areas(doc: Doc, out: FieldSet): void {
 
 // 'R$', and OCR's 'RS' or 'R $' before a number.
 const MONEY = new RegExp(String.raw`\br\s?[$s]\s*(${BR_NUMBER})(?!\d)`, 'g');
+const PAYABLE = /total a (?:pagar|recolher)|valor a (?:pagar|recolher)/g;
 const MONEY_CONTEXT: readonly [RegExp, KeyFieldKey][] = [
   [/valor venal/g, 'valor_venal'],
   [/valor venal de referencia|\bvvr\b/g, 'valor_venal_referencia'],
   [/valor (?:total )?d[ae] transacao|valor declarado|valor da (?:venda|compra|alienacao)|\bpreco\b/g, 'valor_transacao'],
   [/base de calculo/g, 'base_calculo_itbi'],
-  [/valor do (?:imposto|itbi|iptu)|imposto devido|itbi devido|total a (?:pagar|recolher)|valor a (?:pagar|recolher)|imposto a (?:pagar|recolher)/g, 'valor_imposto'],
+  [/valor do (?:imposto|itbi|iptu)|imposto devido|itbi devido|imposto a (?:pagar|recolher)/g, 'valor_imposto'],
+  [PAYABLE, 'valor_imposto'],
   [/valor (?:total )?pago|valor do pagamento|valor do documento|total pago|valor cobrado|valor recolhido/g, 'valor_pago'],
 ];
 
-function moneyKey(before: string): KeyFieldKey {
-  let best: { at: number; key: KeyFieldKey } | null = null;
+function moneyKey(before: string): { key: KeyFieldKey; payable: boolean } {
+  let best: { at: number; key: KeyFieldKey; payable: boolean } | null = null;
   for (const [pattern, key] of MONEY_CONTEXT) {
     for (const match of before.matchAll(pattern)) {
       const at = match.index + match[0].length;
-      if (!best || at > best.at) best = { at, key };
+      if (!best || at > best.at) best = { at, key, payable: pattern === PAYABLE };
     }
   }
-  return best?.key ?? 'valor';
+  return best ?? { key: 'valor', payable: false };
 }
 
 function amounts(doc: Doc, out: FieldSet): void {
@@ -404,7 +430,8 @@ function amounts(doc: Doc, out: FieldSet): void {
     previousEnd = match.index + match[0].length;
     const number = parseBrazilianNumber(match[1]!);
     if (!(number > 0)) continue;
-    let key = moneyKey(before);
+    const labelled = moneyKey(before);
+    let key = labelled.key;
     // 'O imposto de transmissão foi recolhido … no valor de R$ 14.400,00': the tax, by its sentence.
     if (key === 'valor' && /\b(?:no|pelo) valor de\s*$/.test(before)) {
       const sentence = doc.folded.slice(Math.max(0, match.index - 200), match.index);
@@ -417,6 +444,7 @@ function amounts(doc: Doc, out: FieldSet): void {
       normalized: number,
       index: match.index,
       strength: key === 'valor' ? 0.8 : 0.9,
+      payable: labelled.payable && key === 'valor_imposto',
     });
   }
 }
@@ -878,7 +906,7 @@ function formCells(doc: Doc, out: FieldSet, pages: KeyFieldsInput['pages']): voi
       if (!valueCell) continue;
       const parsed = parse(valueCell.text)!;
       const at = doc.text.indexOf(valueCell.text, pageStart);
-      addFormField(out, key, parsed, at >= 0 ? at : pageStart, page.number, parse);
+      addFormField(out, key, parsed, at >= 0 ? at : pageStart, page.number, parse, isPayable(cell.text));
     }
   }
 }
@@ -899,7 +927,7 @@ function formLines(doc: Doc, out: FieldSet): void {
     const next = lines[i + 1]!.trim();
     const parsed = parse(next);
     if (!parsed) continue;
-    addFormField(out, key, parsed, starts[i + 1]!, undefined, parse);
+    addFormField(out, key, parsed, starts[i + 1]!, undefined, parse, isPayable(lines[i]!));
   }
   // 'Label: value' on one line, for the labels the prose patterns do not know.
   const inline = /^[ \t]*([^:\n]{3,60}):[ \t]*(\S[^\n]{0,80}?)[ \t]*$/gm;
@@ -909,7 +937,7 @@ function formLines(doc: Doc, out: FieldSet): void {
     const [, key, parse] = label;
     const parsed = parse(m[2]!);
     if (!parsed) continue;
-    addFormField(out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined, parse);
+    addFormField(out, key, parsed, m.index + m[0].indexOf(m[2]!, m[1]!.length), undefined, parse, isPayable(m[1]!));
   }
 }
 
@@ -920,6 +948,7 @@ function addFormField(
   index: number,
   page: number | undefined,
   parse: Parser,
+  payable = false,
 ): void {
   if (key === 'inscricao_imobiliaria') {
     addRegistration(out, parsed.value, String(parsed.normalized), index, 0.95, 1, page);
@@ -943,8 +972,10 @@ function addFormField(
   if (key === 'aliquota' && !value.endsWith('%')) value = `${value}%`;
   // An address is kept as printed, like the prose addresses: it has no normalised form.
   if (key === 'endereco') normalized = null;
-  out.add({ key, value, normalized, index, page, strength: 0.95, bonus: 1.5, identity: `form|${fold(String(value))}` });
+  out.add({ key, value, normalized, index, page, strength: 0.95, bonus: 1.5, identity: `form|${fold(String(value))}`, payable: payable && key === 'valor_imposto' });
 }
+
+const isPayable = (label: string) => new RegExp(PAYABLE.source).test(fold(label));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -1012,9 +1043,9 @@ export function extractKeyFields(input: KeyFieldsInput): KeyFieldsResult {
   formCells(doc, out, input.pages);
   formLines(doc, out);
   matriculaNumbers(doc, out);
-  cartorios(doc, out);
-  addresses(doc, out);
-  ceps(doc, out);
+  cartorios(doc, out, type);
+  addresses(doc, out, type);
+  ceps(doc, out, type);
   registrations(doc, out);
   cnms(doc, out);
   areas(doc, out);
