@@ -10,6 +10,7 @@ import { Collapsible } from 'radix-ui';
 import { useMemo, useState } from 'react';
 
 import { ComparablesEditor } from '@/features/questionnaire/components/comparables-editor';
+import { DealInputsPanel } from '@/features/questionnaire/components/deal-inputs-panel';
 import { DevelopmentInputsPanel, isDevelopmentDraft } from '@/features/questionnaire/components/development-inputs-panel';
 import { QuestionnaireFieldControl, isWideField } from '@/features/questionnaire/components/questionnaire-field';
 import type { QuestionnaireDraft } from '@/features/questionnaire/hooks/use-questionnaire-draft';
@@ -27,7 +28,7 @@ import { cn } from '@/lib/utils';
  * them to the analysis.
  */
 export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {
-  const { values, setField, setDevelopment, setComparables, clear } = draft;
+  const { values, setField, setDevelopment, setDeal, setComparables, clear } = draft;
   const progress = questionnaireProgress(values);
   const filled = filledFieldCount(values);
   const errors = useMemo(() => questionnaireFieldErrors(values), [values]);
@@ -124,7 +125,11 @@ export function QuestionnaireCard({ draft }: { draft: QuestionnaireDraft }) {
               </Collapsible.Root>
             );
           })}
-          {isDevelopmentDraft(values) && <DevelopmentInputsPanel value={values.development} onChange={setDevelopment} />}
+          {isDevelopmentDraft(values) ? (
+            <DevelopmentInputsPanel value={values.development} onChange={setDevelopment} />
+          ) : (
+            <DealInputsPanel value={values.deal} onChange={setDeal} />
+          )}
           <ComparablesEditor value={values.comparables} onChange={setComparables} />
         </div>
       </CardContent>

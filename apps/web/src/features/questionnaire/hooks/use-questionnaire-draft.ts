@@ -26,6 +26,8 @@ export interface QuestionnaireDraft {
   setField: <F extends QuestionnaireField>(field: F, value: QuestionnaireInput[F]) => void;
   /** 'Premissas do empreendimento', a block of its own. */
   setDevelopment: (value: QuestionnaireInput['development']) => void;
+  /** 'Estratégia, financiamento e impostos', a block of its own. */
+  setDeal: (value: QuestionnaireInput['deal']) => void;
   /** 'Comparáveis de mercado': the valid rows of the comparables editor (undefined: none). */
   setComparables: (value: QuestionnaireInput['comparables']) => void;
   /** 'Limpar': empties the form and forgets the saved draft. */
@@ -63,11 +65,14 @@ export function useQuestionnaireDraft(userId: string, propertyId: string | null 
   const setDevelopment = useCallback((value: QuestionnaireInput['development']) => {
     setState((previous) => ({ ...previous, values: { ...previous.values, development: value } }));
   }, []);
+  const setDeal = useCallback((value: QuestionnaireInput['deal']) => {
+    setState((previous) => ({ ...previous, values: { ...previous.values, deal: value } }));
+  }, []);
   const setComparables = useCallback((value: QuestionnaireInput['comparables']) => {
     setState((previous) => ({ ...previous, values: { ...previous.values, comparables: value } }));
   }, []);
   const clear = useCallback(() => setState((previous) => ({ ...previous, values: {} })), []);
   const replace = useCallback((values: QuestionnaireInput) => setState((previous) => ({ ...previous, values })), []);
 
-  return { values: state.values, setField, setDevelopment, setComparables, clear, replace, hadDraft: state.hadDraft };
+  return { values: state.values, setField, setDevelopment, setDeal, setComparables, clear, replace, hadDraft: state.hadDraft };
 }

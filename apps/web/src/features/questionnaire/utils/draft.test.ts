@@ -99,3 +99,12 @@ describe('validation and progress', () => {
     expect(sectionFilledCount({ city: 'São Paulo', address: ' ', purpose: ['comercial'] }, ['address', 'city', 'purpose', 'state'])).toBe(2);
   });
 });
+
+describe("draft: 'Estratégia, financiamento e impostos'", () => {
+  it('keeps the block when it parses, drops it when stored garbage does not, and does not count it as a field', () => {
+    const deal = { strategy: 'revenda' as const, wantsFinancing: true, renovationBudget: '40.000', hurdleRate: '14' };
+    expect(parseDraft(serializeDraft({ city: 'Recife', deal })).deal).toEqual(deal);
+    expect(parseDraft(JSON.stringify({ city: 'Recife', deal: { strategy: 'flip' } })).deal).toBeUndefined();
+    expect(questionnaireProgress({ deal })).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import {
   QUESTIONNAIRE_SECTIONS,
   comparableSchema,
+  dealInputsSchema,
   developmentInputsSchema,
   questionnaireSchema,
   type QuestionnaireField,
@@ -40,6 +41,8 @@ export function serializeDraft(values: QuestionnaireInput): string | null {
   }
   const development = Object.entries(values.development ?? {}).filter(([, v]) => !isEmpty(v));
   if (development.length) kept.development = Object.fromEntries(development);
+  const deal = Object.entries(values.deal ?? {}).filter(([, v]) => !isEmpty(v));
+  if (deal.length) kept.deal = Object.fromEntries(deal);
   if (values.comparables?.length) kept.comparables = values.comparables;
   return Object.keys(kept).length ? JSON.stringify(kept) : null;
 }
@@ -92,6 +95,9 @@ export function parseDraft(raw: string | null): QuestionnaireInput {
   // 'Premissas do empreendimento': kept when it parses against its schema.
   const development = developmentInputsSchema.safeParse(stored.development);
   if (stored.development && development.success) (draft as Record<string, unknown>).development = development.data;
+  // 'Estratégia, financiamento e impostos': likewise.
+  const deal = dealInputsSchema.safeParse(stored.deal);
+  if (stored.deal && deal.success) (draft as Record<string, unknown>).deal = deal.data;
   // Comparables: each row kept only when it still validates (storage is not trusted).
   if (Array.isArray(stored.comparables)) {
     const rows = stored.comparables.flatMap((c) => {
