@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { analysisRuns, properties, propertyDocuments } from '@viabiliza/db/schema';
 import { uploadDocuments } from '../../../test/analysis-fixture.ts';
-import { createTestApp, eventually, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, eventually, signUp, usingPostgres, type TestApp } from '../../../test/helper.ts';
 
 /**
  * A property owns its documents: every upload belongs to one (an upload that names none gets its
@@ -122,7 +122,8 @@ describe('a run uses exactly its property’s documents', () => {
   });
 });
 
-describe('migration 0012', () => {
+// The migration's SQL (gen_random_uuid, a data-modifying CTE, time zones) runs on PostgreSQL 15 too.
+describe(`migration 0012 on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it("attaches every document without a property: to the property of the run that read it, else to one 'Imóvel sem endereço' per user and upload day", async () => {
     const db = t.runtime.ctx.db;
     const { user } = await signUp(t);
