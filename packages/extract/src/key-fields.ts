@@ -686,6 +686,19 @@ const CITY_HEADER = new RegExp(
   String.raw`(?:prefeitura (?:municipal )?(?:do municipio )?de|municipio de|comarca de|registro de imoveis de|registro de imoveis da comarca de|cidade de)[ \t]+(${CITY_WORDS.replace(/\\p\{Lu\}/g, '[\\p{L}]')})`,
   'gu',
 );
+const STATE_UF: Record<string, string> = {
+  acre: 'AC', alagoas: 'AL', amapa: 'AP', amazonas: 'AM', bahia: 'BA', ceara: 'CE', 'distrito federal': 'DF', 'espirito santo': 'ES', goias: 'GO', maranhao: 'MA',
+  'mato grosso': 'MT', 'mato grosso do sul': 'MS', 'minas gerais': 'MG', para: 'PA', paraiba: 'PB', parana: 'PR', pernambuco: 'PE', piaui: 'PI', 'rio de janeiro': 'RJ',
+  'rio grande do norte': 'RN', 'rio grande do sul': 'RS', rondonia: 'RO', roraima: 'RR', 'santa catarina': 'SC', 'sao paulo': 'SP', sergipe: 'SE', tocantins: 'TO',
+};
+/** 'estado de santa catarina' (folded); the longest names first, so 'mato grosso do sul' is not 'mato grosso'. */
+const STATE_NAME = new RegExp(
+  String.raw`estado d[eo] (${Object.keys(STATE_UF)
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/ /g, String.raw`\s+`))
+    .join('|')})`,
+  'g',
+);
 const CAPITALS: Record<string, [string, string]> = { sp: ['São Paulo', 'SP'], rj: ['Rio de Janeiro', 'RJ'] };
 
 function titleCase(name: string): string {
@@ -702,7 +715,8 @@ function titleCase(name: string): string {
  * Jardim Y, São Paulo - SP'), else from the office or city hall that issued the paper, which
  * serves the place the property is in.
  */
-function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[]): void {
+function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type: DocumentTypeId): void {
+  const placed = DOCUMENT_TYPES[type].family === 'contract';
   for (const at of addressIndexes) {
     const window = doc.text.slice(at, at + 220);
     for (const m of window.matchAll(CITY_UF)) {
@@ -717,9 +731,12 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[]): voi
       break;
     }
   }
-  for (const m of doc.text.slice(0, 1500).matchAll(CITY_HEADER)) {
-    const words = m[1]!.split(/[ \t]+/).filter((w) => !/^(?:sp|rj|mg|pr|rs|sc|ba)$/i.test(w));
-    const cut = words.findIndex((w) => /^(?:cnpj|matricula|matrícula|secretaria|certidao|certidão|oficial|comarca)$/i.test(w));
+  // Matched on the folded head ('PREFEITURA MUNICIPAL DE SÃO MIGUEL DO OESTE' is upper case), read from
+  // the original. A deed's head is the notary's town, not necessarily the property's.
+  for (const m of placed ? [] : doc.folded.slice(0, 1500).matchAll(CITY_HEADER)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    const words = doc.text.slice(at, at + m[1]!.length).split(/\s+/).filter((w) => !/^(?:sp|rj|mg|pr|rs|sc|ba)$/i.test(w));
+    const cut = words.findIndex((w) => /^(?:cnpj|matricula|matrícula|secretaria|certidao|certidão|oficial|comarca|estado|registro|títulos|titulos|cep)$/i.test(w));
     const city = (cut >= 0 ? words.slice(0, cut) : words).slice(0, 4).join(' ');
     if (city.length < 3) continue;
     out.add({ key: 'cidade', value: titleCase(city), normalized: titleCase(city), index: m.index!, strength: 0.8, identity: fold(city) });
@@ -730,6 +747,20 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[]): voi
     const [city, uf] = CAPITALS.sp!;
     out.add({ key: 'cidade', value: city, normalized: city, index: at, strength: 0.6, identity: fold(city) });
     out.add({ key: 'uf', value: uf, normalized: uf, index: at, strength: 0.6 });
+  }
+  // 'ESTADO DE SANTA CATARINA' in a prefeitura's or registry's heading; 'Estado do Rio Grande do Sul'.
+  for (const m of doc.folded.slice(0, 2500).matchAll(STATE_NAME)) {
+    const uf = STATE_UF[m[1]!.replace(/\s+/g, ' ')]!;
+    out.add({ key: 'uf', value: uf, normalized: uf, index: m.index, strength: 0.75 });
+  }
+  // 'neste município de São Luís/MA' where the text places the property.
+  for (const m of doc.folded.matchAll(/\b(?:neste|no|do) municipio de\s+/g)) {
+    const at = m.index + m[0].length;
+    const place = new RegExp(`^${CITY_UF.source}`, 'u').exec(doc.text.slice(at, at + 80));
+    if (!place || !UFS.has(fold(place[2]!)) || placeContext(doc.folded, m.index) <= 0) continue;
+    const city = titleCase(place[1]!.replace(/\s+/g, ' '));
+    out.add({ key: 'cidade', value: city, normalized: city, index: at, strength: 0.85, bonus: 0.8, identity: fold(city) });
+    out.add({ key: 'uf', value: place[2]!.toUpperCase(), normalized: place[2]!.toUpperCase(), index: at + place[0].length - 2, strength: 0.85, bonus: 0.8 });
   }
   const ufLabel = /\b(?:uf|estado)\s*:\s*([a-z]{2})\b/g;
   for (const m of doc.folded.matchAll(ufLabel)) {
@@ -1055,7 +1086,7 @@ export function extractKeyFields(input: KeyFieldsInput): KeyFieldsResult {
   labelledDates(doc, out);
   certificateResult(doc, out);
   const propertyAddresses = out.items.filter((i) => i.key === 'endereco' && i.score >= 1).map((i) => i.index);
-  places(doc, out, propertyAddresses);
+  places(doc, out, propertyAddresses, type);
   dates(doc, out);
   typeFacts(doc, out, type);
   parties(doc, out);
