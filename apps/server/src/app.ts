@@ -20,6 +20,7 @@ import { canonicalUrl } from './plugins/canonical-url.ts';
 import { refuseNulInput, requestIdOf } from './plugins/input-guards.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountMailRoutes } from './modules/account-mail/account-mail.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}) {
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => metricsEndpoint(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => accountMailRoutes(scope, ctx));
   await app.register(async (scope) => profileRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));

@@ -26,6 +26,7 @@ import { ServerMetrics } from './modules/metrics/metrics.ts';
 import { MetricsSampler } from './modules/metrics/sampler.ts';
 import { getAuditEvent } from './modules/audit/audit.service.ts';
 import { sandboxCleanupJob, scheduleSandboxCleanup } from './jobs/sandbox-cleanup.ts';
+import { Mailer } from './modules/account-mail/mailer.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** A run untouched for this long on PostgreSQL is taken as abandoned by a stopped instance. */
@@ -48,6 +49,11 @@ export function migrationsFolder(): string {
 export function extractionWorkerFile(): string {
   const bundled = join(here, 'extract-worker.js');
   return existsSync(bundled) ? bundled : join(here, '../../../packages/extract/src/worker.ts');
+}
+
+/** 'Viabiliza <nao-responda@host>' of PUBLIC_URL's host, when MAIL_FROM is not set. */
+function defaultMailFrom(publicUrl: string): string {
+  return `Viabiliza <nao-responda@${new URL(publicUrl).hostname}>`;
 }
 
 export interface Runtime {
@@ -90,6 +96,7 @@ export async function createRuntime(config: AppConfig, database: DatabaseHandle,
     db: database.db,
     auth: createAuth(database.db, config, passwordHashing),
     passwordHashing,
+    mailer: new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom ?? defaultMailFrom(config.publicUrl) }),
     events,
     storage: (config.s3 ? new S3Storage(config.s3, config.dataDir) : new LocalStorage(config.dataDir)) satisfies FileStorage as FileStorage,
     extraction: options.work ? createExtractionPool({ workerFile: extractionWorkerFile() }) : lazyExtractionPool(),

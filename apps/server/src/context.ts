@@ -8,6 +8,7 @@ import type { FileStorage } from './storage/file-storage.ts';
 import type { ExtractionPool } from '@viabiliza/extract/pool';
 import type { ServerMetrics } from './modules/metrics/metrics.ts';
 import type { MetricsSampler } from './modules/metrics/sampler.ts';
+import type { Mailer } from './modules/account-mail/mailer.ts';
 
 /** What every route, service and job can reach. Built once by main.ts (or a test). */
 export interface AppContext {
@@ -26,4 +27,6 @@ export interface AppContext {
   metrics: ServerMetrics;
   /** Writes the realtime_monitoring samples of this instance. */
   sampler: MetricsSampler;
+  /** Account e-mail: SMTP when configured, else the outbox admins read on /admin. */
+  mailer: Mailer;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, multipartBody, signUp, ADMIN_EMAIL, PASSWORD, type TestApp } from '../test/helper.ts';
+import { confirmEmailOf, createTestApp, eventually, multipartBody, signUp, ADMIN_EMAIL, PASSWORD, type TestApp } from '../test/helper.ts';
 
 /**
  * The isolation sweep (issue 9): every route of the OpenAPI document, plus the hidden ones, is
@@ -33,9 +33,14 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/sign-in': { kind: 'public' },
   'POST /api/auth/demo': { kind: 'public' },
   'POST /api/auth/sign-out': { kind: 'public' },
+  'POST /api/auth/forgot-password': { kind: 'public' },
+  'POST /api/auth/reset-password': { kind: 'public' },
+  'POST /api/auth/confirm-email': { kind: 'public' },
   'GET /api/analyses/example': { kind: 'public' },
 
   'GET /api/profile': { kind: 'session' },
+  'POST /api/auth/verify-email': { kind: 'session' },
+  'POST /api/auth/change-email': { kind: 'session', body: { newEmail: 'b.novo@example.com', password: 'Senha-Errada-1' } },
   'PUT /api/profile': { kind: 'session', body: { fullName: 'Pessoa B Alterada', phone: '', company: '' } },
   'GET /api/notifications': { kind: 'session' },
   'POST /api/notifications/read-all': { kind: 'session' },
@@ -84,6 +89,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/analyses/{id}/projections': { kind: 'owned', resource: 'analysis' },
 
   'GET /api/admin/users': { kind: 'admin' },
+  'GET /api/admin/outbox': { kind: 'admin' },
   'POST /api/admin/users/{id}/role': { kind: 'admin', resource: 'user', body: { role: 'admin' } },
   'GET /api/admin/system-monitor': { kind: 'admin' },
   'GET /api/admin/security': { kind: 'admin' },
@@ -163,6 +169,8 @@ function expectUnchanged(before: Awaited<ReturnType<typeof snapshotOfA>>, after:
 beforeAll(async () => {
   t = await createTestApp();
   a = await signUp(t, { fullName: `Pessoa A ${MARKER}`, company: `Empresa ${MARKER}` });
+  // Sharing needs a confirmed e-mail.
+  await confirmEmailOf(t, a.user.id);
   b = await signUp(t, { fullName: 'Pessoa B' });
   c = await signUp(t, { fullName: 'Pessoa C Colaboradora' });
   admin = await signUp(t, { email: ADMIN_EMAIL });

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@viabiliza/db/client';
+import { user } from '@viabiliza/db/schema';
 import { DEMO_EMAIL, type AppConfig } from '../src/config/app-config.ts';
 import { createRuntime, type Runtime } from '../src/bootstrap.ts';
 import { buildApp } from '../src/app.ts';
 
 export const ADMIN_EMAIL = 'admin@viabiliza.test';
-// zxcvbn rates it 4 of 4: sign-up turns down guessable passwords (modules/auth/password-strength.ts).
+// zxcvbn rates it 4 of 4: sign-up turns down guessable passwords (@viabiliza/contracts/password-rule).
 export const PASSWORD = 'Pitanga#Azul7';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -167,6 +169,14 @@ export async function signUp(t: TestApp, input: { email?: string; fullName?: str
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { email, cookie: cookieHeader(res.headers['set-cookie']), user: res.json().user as { id: string; role: string } };
+}
+
+/**
+ * Marks an account's e-mail as confirmed, for tests whose subject is not the confirmation link
+ * itself (sharing an analysis needs a confirmed e-mail; account-mail.routes.test.ts opens real links).
+ */
+export async function confirmEmailOf(t: TestApp, userId: string): Promise<void> {
+  await t.runtime.ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod';
 /** Spec 01 §5 'Login' and 'Registration'; the messages are the spec's. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+export const PASSWORD_COMPOSITION_MESSAGE = 'Senha deve conter ao menos: 1 minúscula, 1 maiúscula e 1 número';
 
 const email = z
   .string({ error: 'Email inválido' })
@@ -28,7 +29,7 @@ export const signUpInput = z.object({
     .refine((name) => !hasBidiControl(name), BIDI_CONTROL_MESSAGE),
   email,
   password: password.refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), {
-    error: 'Senha deve conter ao menos: 1 minúscula, 1 maiúscula e 1 número',
+    error: PASSWORD_COMPOSITION_MESSAGE,
   }),
   company: z
     .string()
@@ -54,6 +55,8 @@ export const sessionUser = z.object({
   isDemo: z.boolean(),
   /** When the sandbox and its files are removed (ISO 8601); null for every other account. */
   sandboxExpiresAt: z.string().nullable(),
+  /** The e-mail was confirmed by a link sent to it (required before sharing an analysis). */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

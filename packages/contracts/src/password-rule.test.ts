@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_PASSWORD_SCORE, passwordWeakness } from './password-strength.ts';
+import { MIN_PASSWORD_SCORE, passwordWeakness } from './password-rule.ts';
 
 describe('passwordWeakness', () => {
   it('turns down leaked passwords whatever their case, and words, names, dates and keyboard runs', () => {
@@ -11,6 +11,10 @@ describe('passwordWeakness', () => {
     expect(passwordWeakness('Souza2026!', ['Ana Souza', 'ana.souza@example.com'])?.reason).toBe('PERSONAL_PASSWORD');
     expect(passwordWeakness('Anasouza#1', ['Ana Souza', 'anasouza@example.com'])?.reason).toBe('PERSONAL_PASSWORD');
     expect(passwordWeakness('Viabiliza2026')?.reason).toBe('PERSONAL_PASSWORD');
+    // Containing them is enough, however long the rest: the product's name and a year, l33t included.
+    expect(passwordWeakness('Viabiliza@2025!')?.reason).toBe('PERSONAL_PASSWORD');
+    expect(passwordWeakness('V14b1l1z4#Forte99')?.reason).toBe('PERSONAL_PASSWORD');
+    expect(passwordWeakness('Horizonte#Azul77', ['Ana Souza', 'ana@example.com', 'Construtora Horizonte'])?.reason).toBe('PERSONAL_PASSWORD');
     // The same password, for someone else, is fine.
     expect(passwordWeakness('Souza2026!#Tx', ['Bruno Lima'])).toBeNull();
   });

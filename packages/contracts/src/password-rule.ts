@@ -1,8 +1,13 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as ptBr from '@zxcvbn-ts/language-pt-br';
+import { PASSWORD_COMPOSITION_MESSAGE, PASSWORD_MAX, PASSWORD_MIN, passwordStrength, type PasswordStrength } from './auth.ts';
 
 /**
+ * The one rule for a new password (sign-up, reset, change), run by the server, which enforces it,
+ * and by the browser's meter, which loads this module on demand (the dictionaries weigh ~1 MB), so
+ * the meter never calls 'Forte' a password the server refuses.
+ *
  * How guessable a new password is, estimated by zxcvbn-ts (MIT, maintained): the leaked-password
  * list and diceware words of @zxcvbn-ts/language-common, Brazilian names, surnames, common words and
  * Wikipedia words of @zxcvbn-ts/language-pt-br, keyboard patterns, dates, repeats, sequences and
@@ -53,6 +58,20 @@ function leaked(result: ZxcvbnResult, length: number): boolean {
   return result.sequence.some((m) => 'dictionaryName' in m && m.dictionaryName === 'passwords-common' && m.token.length >= LEAKED_SHARE * length);
 }
 
+const L33T: Record<string, string> = { '4': 'a', '@': 'a', '3': 'e', '1': 'i', '!': 'i', '0': 'o', '5': 's', '$': 's', '7': 't' };
+const letters = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+function containsPersonalWord(password: string, inputs: string[]): boolean {
+  const plain = letters(password);
+  const unl33t = [...plain].map((c) => L33T[c] ?? c).join('');
+  const words = inputs.flatMap((i) => letters(i).split(/[^a-z]+/)).filter((w) => w.length >= 4);
+  return words.some((w) => plain.includes(w) || unl33t.includes(w));
+}
+
 /**
  * Why `password` is too guessable for a new account, or null when it is not. `personal` holds the
  * user's name, e-mail and company: a password built on them is among the first an attacker tries.
@@ -60,10 +79,48 @@ function leaked(result: ZxcvbnResult, length: number): boolean {
 export function passwordWeakness(password: string, personal: (string | undefined)[] = []): PasswordWeakness | null {
   const inputs = ['viabiliza', ...personal.flatMap((p) => (p ? [p, ...p.split(/[\s@.]+/).filter((w) => w.length >= 3)] : []))];
   const result = estimator().check(password, inputs);
+  // The message's promise, kept literally: a password containing the product's name or a word of
+  // the person's name, e-mail or company (4 letters or more, l33t spellings included) is refused
+  // even when the rest makes it long ('Viabiliza@2025!', 'AnaSouza#1990').
+  if (containsPersonalWord(password, inputs)) return { reason: 'PERSONAL_PASSWORD', message: PERSONAL_PASSWORD_MESSAGE, score: result.score };
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   if (leaked(result, Math.min(password.length, CHECKED_LENGTH))) return { reason: 'LEAKED_PASSWORD', message: LEAKED_PASSWORD_MESSAGE, score: result.score };
   if (result.sequence.some((m) => 'dictionaryName' in m && m.dictionaryName === 'userInputs')) {
     return { reason: 'PERSONAL_PASSWORD', message: PERSONAL_PASSWORD_MESSAGE, score: result.score };
   }
   return { reason: 'WEAK_PASSWORD', message: GUESSABLE_PASSWORD_MESSAGE, score: result.score };
+}
+
+/** The composition rule of registration (1 lowercase, 1 uppercase, 1 digit, 8 to 128 characters). */
+function compositionProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return 'Senha deve ter pelo menos 8 caracteres';
+  if (password.length > PASSWORD_MAX) return 'Senha muito longa';
+  if (!(/[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password))) return PASSWORD_COMPOSITION_MESSAGE;
+  return null;
+}
+
+export interface NewPasswordVerdict {
+  /** Whether the server takes it as a new password. */
+  accepted: boolean;
+  /** Why not, in the words the server answers with. */
+  message: string | null;
+  /** The meter's level: the spec's share of five rules, capped at 'medium' for a refused password. */
+  level: PasswordStrength;
+  /** 0–100 for the meter's bar, capped like the level. */
+  score: number;
+}
+
+const REFUSED_CAP = 60;
+
+/**
+ * What the server answers to `password` as a new password, and what the meter shows for it.
+ * `personal` holds the person's name, e-mail and company (a password built on them is refused).
+ */
+export function newPasswordVerdict(password: string, personal: (string | undefined)[] = []): NewPasswordVerdict {
+  const spec = passwordStrength(password);
+  if (!password) return { accepted: false, message: null, ...spec };
+  const message = compositionProblem(password) ?? passwordWeakness(password, personal)?.message ?? null;
+  if (!message) return { accepted: true, message: null, ...spec };
+  const score = Math.min(spec.score, REFUSED_CAP);
+  return { accepted: false, message, score, level: score < 40 ? 'weak' : 'medium' };
 }

@@ -132,7 +132,11 @@ export const securityAudit = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('security_audit_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('security_audit_created_idx').on(t.createdAt.desc()),
+    // The account-mail budgets count one action's rows in a window (modules/account-mail).
+    index('security_audit_action_created_idx').on(t.action, t.createdAt),
+  ],
 );
 
 export const properties = pgTable(
@@ -547,4 +551,29 @@ export const referenceRows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('reference_rows_series_idx').on(t.series, t.asOf)],
+);
+
+/**
+ * Every e-mail the server sends (password reset, e-mail verification, e-mail change). Without
+ * SMTP_URL this table is the delivery: an admin reads the message and its link on /admin. With
+ * SMTP the link (a secret) is not kept: `link` is null. kind: password_reset | email_verification |
+ * email_change | email_changed; delivery: outbox | smtp; status: queued | sent | failed.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** The text without the link. */
+    body: text('body').notNull(),
+    link: text('link'),
+    delivery: text('delivery').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
 );

@@ -55,6 +55,10 @@ export interface AppConfig {
   sgsBaseUrl?: string;
   /** Milliseconds between event-stream heartbeats, each re-checking the stream's session (default 25 000; tests shorten it). */
   sseHeartbeatMs?: number;
+  /** smtp:// or smtps:// mail server (SMTP_URL); absent: account e-mail goes to the outbox on /admin. */
+  smtpUrl?: string;
+  /** From header of account e-mail (MAIL_FROM); absent: Viabiliza <nao-responda@PUBLIC_URL's host>. */
+  mailFrom?: string;
   /** Set when the start found DATA_DIR's disk full (lib/read-only.ts): why; reads work, writes answer 503. */
   readOnly?: string;
 }
@@ -116,6 +120,8 @@ export function appConfigFromEnv(env: Env, webDist?: string): AppConfig {
     gitCommit: env.GIT_COMMIT,
     backupEncryptionKey: env.BACKUP_ENCRYPTION_KEY,
     backupKeyFile: env.BACKUP_KEY_FILE ? resolve(env.BACKUP_KEY_FILE) : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     sgsBaseUrl: env.SGS_BASE_URL === 'off' ? undefined : env.SGS_BASE_URL.replace(/\/$/, ''),
   };
 }

@@ -122,6 +122,14 @@ export const envSchema = z.object({
     .optional(),
   /** Banco Central SGS API for the daily Selic/IPCA/IGP-M/TR refresh; 'off' disables it (shipped and imported rows only). */
   SGS_BASE_URL: z.union([z.literal('off'), z.url({ error: 'deve ser uma URL (http/https) ou off' })]).default('https://api.bcb.gov.br'),
+  /** Mail server for account e-mail (password reset, e-mail confirmation); unset: the outbox on /admin. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, { error: 'deve ser uma URL smtp:// ou smtps://, por exemplo smtps://usuario:senha@smtp.exemplo.com.br:465' }).optional(),
+  /** From header of account e-mail: 'Viabiliza <nao-responda@exemplo.com.br>' or an address. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, { error: 'deve ser um endereço de e-mail, com ou sem nome: Viabiliza <nao-responda@exemplo.com.br>' })
+    .optional(),
   /** Server log lines each instance keeps in memory for GET /api/admin/logs (0 keeps none). */
   LOG_BUFFER_LINES: z.coerce.number().int().min(0).max(100_000).default(2000),
   ...aiEnv,

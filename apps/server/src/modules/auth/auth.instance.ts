@@ -1,9 +1,11 @@
-import { betterAuth } from 'better-auth';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { betterAuth, type User } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
 import * as schema from '@viabiliza/db/schema';
 import type { Database } from '@viabiliza/db/client';
 import { DEMO_SANDBOX, PASSWORD_MAX, PASSWORD_MIN, RESERVED_EMAIL_DOMAIN } from '@viabiliza/contracts/auth';
+import { ACCOUNT_MAIL } from '@viabiliza/contracts/account-mail';
 import type { AppConfig } from '../../config/app-config.ts';
 import type { PasswordHashing } from './password-hashing.ts';
 
@@ -30,6 +32,13 @@ export function isReservedEmail(email: string, adminEmails: string[]): boolean {
   return onDomain && !adminEmails.includes(normalized);
 }
 
+/**
+ * Where a password-reset token goes: the account-mail service runs Better Auth's reset request
+ * inside `resetTokenSink.run(send, …)`, so the message is sent with the request's logger and
+ * recorded like every other account e-mail (modules/account-mail).
+ */
+export const resetTokenSink = new AsyncLocalStorage<(user: User, token: string) => Promise<void>>();
+
 export function createAuth(db: Database, config: AppConfig, passwordHashing: PasswordHashing) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   return betterAuth({
@@ -45,7 +54,18 @@ export function createAuth(db: Database, config: AppConfig, passwordHashing: Pas
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: passwordHashing,
+      sendResetPassword: async ({ user, token }) => {
+        const send = resetTokenSink.getStore();
+        if (!send) throw new Error('password reset requested outside the account-mail service');
+        await send(user, token);
+      },
+      resetPasswordTokenExpiresIn: ACCOUNT_MAIL.tokenMinutes * 60,
+      // A reset is what a person does when the password may be known to someone else.
+      revokeSessionsOnPasswordReset: true,
     },
+    // Link tokens (password reset, e-mail confirmation) are kept hashed: a copy of the database
+    // does not hold a usable link.
+    verification: { storeIdentifier: 'hashed' },
     user: {
       additionalFields: {
         company: { type: 'string', required: false, input: true },
@@ -55,6 +75,8 @@ export function createAuth(db: Database, config: AppConfig, passwordHashing: Pas
         isSandbox: { type: 'boolean', required: false, input: false, defaultValue: false },
         sandboxExpiresAt: { type: 'date', required: false, input: false },
       },
+      // E-mail change goes through modules/account-mail (password re-check, link to the new address).
+      changeEmail: { enabled: false },
     },
     // The server's own limiter enforces the spec's budgets (see plugins/rate-limit.ts).
     rateLimit: { enabled: false },

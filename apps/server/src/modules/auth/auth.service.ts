@@ -15,7 +15,7 @@ import { admitAccountCreation } from './account-creation-budget.ts';
 import { RetryLater } from '../../lib/retry-later.ts';
 import { findUserByEmail, setUserRole, touchLastLogin } from './users.repository.ts';
 import { JOBS } from '../../jobs/job-names.ts';
-import { passwordWeakness } from './password-strength.ts';
+import { passwordWeakness } from '@viabiliza/contracts/password-rule';
 
 type SignUpData = z.output<typeof signUpInput>;
 export interface AuthResult {

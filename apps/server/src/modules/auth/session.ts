@@ -25,6 +25,7 @@ interface AuthUserLike {
   phone?: string | null;
   isSandbox?: boolean | null;
   sandboxExpiresAt?: Date | string | null;
+  emailVerified?: boolean | null;
 }
 
 const sandboxExpiry = (u: AuthUserLike): Date | null =>
@@ -40,6 +41,7 @@ export function toSessionUser(u: AuthUserLike): SessionUser {
     role: (u.role === 'admin' ? 'admin' : 'user') satisfies Role,
     isDemo: Boolean(u.isSandbox) || u.email === DEMO_EMAIL,
     sandboxExpiresAt: sandboxExpiry(u)?.toISOString() ?? null,
+    emailVerified: Boolean(u.emailVerified),
   };
 }
 

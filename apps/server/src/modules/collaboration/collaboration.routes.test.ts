@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { securityAudit } from '@viabiliza/db/schema';
 import { COLLABORATION_MESSAGES } from '@viabiliza/contracts/collaboration';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { confirmEmailOf, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { createAnalysis } from '../../../test/analysis-fixture.ts';
 
 let t: TestApp;
@@ -14,6 +14,7 @@ let analysis: Awaited<ReturnType<typeof createAnalysis>>;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t, { fullName: 'Ana Proprietária' });
+  await confirmEmailOf(t, owner.user.id);
   friend = await signUp(t, { fullName: 'Bruno Colaborador' });
   stranger = await signUp(t, { fullName: 'Carla Estranha' });
   analysis = await createAnalysis(t, owner.cookie);

@@ -8,6 +8,7 @@ import {
 } from '@viabiliza/contracts/collaboration';
 import { ANALYSIS_MESSAGES } from '@viabiliza/contracts/analysis';
 import { DEMO_SANDBOX_MESSAGES } from '@viabiliza/contracts/auth';
+import { ACCOUNT_MAIL_MESSAGES } from '@viabiliza/contracts/account-mail';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
@@ -40,11 +41,14 @@ export async function listCollaborators(ctx: AppContext, userId: string, analysi
   };
 }
 
-export async function share(ctx: AppContext, request: FastifyRequest, owner: { id: string; fullName: string; isDemo?: boolean }, analysisId: string, email: string) {
+export async function share(ctx: AppContext, request: FastifyRequest, owner: { id: string; fullName: string; isDemo?: boolean; emailVerified?: boolean }, analysisId: string, email: string) {
   // A demo sandbox is anonymous and made in one click: sharing from it would let anyone notify any
   // registered person (and learn which e-mails are registered). Nothing a visitor does leaves it.
   if (owner.isDemo) throw new AppError('FORBIDDEN', DEMO_SANDBOX_MESSAGES.notInDemo);
   const access = await requireOwner(ctx, owner.id, analysisId);
+  // The invitee is notified in the owner's name: that name must belong to an address someone
+  // has proved to hold (modules/account-mail). Checked after ownership, so others still get 404.
+  if (!owner.emailVerified) throw new AppError('FORBIDDEN', ACCOUNT_MAIL_MESSAGES.verifyBeforeSharing);
   const invitee = await repo.findUserByEmail(ctx.db, email);
   if (!invitee) throw new AppError('VALIDATION', COLLABORATION_MESSAGES.userNotFound);
   if (invitee.id === owner.id) throw new AppError('VALIDATION', COLLABORATION_MESSAGES.self);

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit, requestMeta } from '../audit/audit.service.ts';
 import { buildInfo, type DependencyAdvisories } from '../admin-console/build-info.ts';
-import { MIN_PASSWORD_SCORE, passwordWeakness } from '../auth/password-strength.ts';
+import { MIN_PASSWORD_SCORE, passwordWeakness } from '@viabiliza/contracts/password-rule';
 import { findSession, listActiveSessions } from './security.repository.ts';
 import { isBackupRecent, latestSuccessfulBackup } from '../backup/backup.service.ts';
 
