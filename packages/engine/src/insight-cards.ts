@@ -1,5 +1,6 @@
 import type { AnalysisResult, FigureSource, Insight, Severity } from '@viabiliza/contracts/analysis-result';
 import type { InsightCard, InsightLink } from '@viabiliza/contracts/intelligence';
+import { formatDate } from './report.ts';
 
 /**
  * 'Insights IA' and the /phase4 insights engine (spec 02 §3 'Insight'): the engine's risks and
@@ -41,7 +42,7 @@ export function linksOf(sources: readonly FigureSource[]): InsightLink[] {
     let link: InsightLink;
     if (s.kind === 'document') link = { kind: 'document', documentId: s.documentId, fileName: s.fileName, page: s.page, label: s.label };
     else if (s.kind === 'questionnaire') link = { kind: 'figure', label: `Questionário: ${s.label}` };
-    else if (s.kind === 'reference') link = { kind: 'figure', label: `${s.label} (${s.source}, ${s.asOf})` };
+    else if (s.kind === 'reference') link = { kind: 'figure', label: `${s.label} (${s.source}, ${formatDate(s.asOf)})` };
     else if (s.kind === 'assumption') link = { kind: 'figure', label: `Premissa: ${s.label}${s.overridden ? ' (alterada)' : ''}` };
     else link = { kind: 'figure', label: `Cálculo: ${s.formula}` };
     const key = link.kind === 'document' ? `d:${link.documentId}:${link.page}` : `f:${link.label}`;

@@ -39,11 +39,32 @@ export const BACKGROUND_PAGES = 20;
 
 const MIN_LENGTH = 4;
 
-/** Folded words of a text: letters only, at least 4 of them, no stopwords. */
+/**
+ * Words that are no keyword a reader would take from a property's papers: parts of place names
+ * ('São Paulo' gives 'paulo'), and common words the stop list leaves in ('caso', 'forma').
+ */
+export const NOT_KEYWORDS: ReadonlySet<string> = new Set(
+  (
+    'paulo joao jose maria santa santo santos janeiro horizonte alegre porto grande belo bela nova novo vila jardim ' +
+    'sul norte leste oeste minas gerais catarina espirito federal distrito brasil brasilia ' +
+    'caso casos forma modo parte partes vez vezes item itens tipo geral acordo lado'
+  ).split(/\s+/),
+);
+
+/** A web address or an e-mail (a portal's name glued after the PDF's end): none of its words is a keyword. */
+const isAddress = (chunk: string) => chunk.includes('@') || chunk.includes('://') || /^www\./i.test(chunk) || /\.(?:com|org|gov|net)(?:\.br)?\b/i.test(chunk);
+/** 'signInitial', 'QuintoAndar': a lower-case letter then a capital inside a word is a field name or a brand, not Portuguese prose. */
+const GLUED = /\p{Ll}\p{Lu}/u;
+
+/** Folded words of a text a person would read as words: letters only, at least 4, no stopwords, names or artefacts. */
 export function tokens(text: string): string[] {
-  return fold(text)
-    .split(/[^a-z]+/)
-    .filter((w) => w.length >= MIN_LENGTH && !STOPWORDS.has(w));
+  return text
+    .split(/\s+/)
+    .filter((chunk) => !isAddress(chunk))
+    .flatMap((chunk) => chunk.split(/[^\p{L}]+/u))
+    .filter((raw) => raw.length >= MIN_LENGTH && !GLUED.test(raw))
+    .map(fold)
+    .filter((w) => /^[a-z]+$/.test(w) && !STOPWORDS.has(w) && !NOT_KEYWORDS.has(w));
 }
 
 /**

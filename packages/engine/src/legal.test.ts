@@ -62,6 +62,8 @@ describe('legal part from the dossier', () => {
     const [f] = activeLiens(legal.findings);
     expect(f).toMatchObject({ severity: 'media', title: 'Condiciona a venda: usufruto (R.6)' });
     expect(f!.detail).toContain('MARIA LIMA');
+    // 'usufruto' is masculine: 'Usufruto ativo', never 'Usufruto ativa'.
+    expect(f!.detail).toMatch(/^Usufruto ativo na matrícula/);
     expect(f!.sources[0]).toMatchObject({ kind: 'document', documentId: 'mat', fileName: 'mat.pdf', page: 3 });
     expect(legal.blockingLiens).toBe(0);
     expect(legalScore(legal, 'apartamento')).toBeLessThan(legalScore(computeLegal({}, [mat], dossierOf()), 'apartamento')!);

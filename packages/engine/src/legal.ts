@@ -138,6 +138,10 @@ function lienLabel(l: DossierLien): string {
   return LIEN_TYPES[l.type].toLowerCase();
 }
 
+/** Liens whose name is masculine ('usufruto ativo', 'arresto cancelado'): the adjective agrees. */
+const MASCULINE_LIENS: ReadonlySet<DossierLien['type']> = new Set(['usufruto', 'arresto', 'sequestro', 'tombamento', 'bem_de_familia']);
+const agree = (l: DossierLien, feminine: string) => (MASCULINE_LIENS.has(l.type) ? `${feminine.slice(0, -1)}o` : feminine);
+
 /**
  * One finding per lien of the dossier's matrículas: active ones by their weight on a sale
  * (blocks → alta, conditions → média, informs → baixa), cancelled ones as notes naming the act
@@ -157,7 +161,7 @@ function lienFindings(dossier: Dossier): Insight[] {
           id: `legal-onus-cancelado-${mi + 1}-${li + 1}`,
           severity: 'baixa',
           title: `Ônus cancelado: ${label} (${lien.act})`,
-          detail: `${label[0]!.toUpperCase()}${label.slice(1)} da ${where} consta cancelada${by}; não é ônus ativo. "${lien.citation.quote}"`,
+          detail: `${label[0]!.toUpperCase()}${label.slice(1)} da ${where} consta ${agree(lien, 'cancelada')}${by}; não é ônus ativo. "${lien.citation.quote}"`,
           sources,
         });
         return;
@@ -168,7 +172,7 @@ function lienFindings(dossier: Dossier): Insight[] {
         id: `legal-onus-${mi + 1}-${li + 1}`,
         severity: WEIGHT_SEVERITY[lien.severity],
         title: `${LIEN_SEVERITY_LABELS[lien.severity]}: ${label} (${lien.act})`,
-        detail: `${label[0]!.toUpperCase()}${label.slice(1)} ativa na ${where}${date}${beneficiary}. ${lien.citation.fileName}, p. ${lien.citation.page}: "${lien.citation.quote}"`,
+        detail: `${label[0]!.toUpperCase()}${label.slice(1)} ${agree(lien, 'ativa')} na ${where}${date}${beneficiary}. ${lien.citation.fileName}, p. ${lien.citation.page}: "${lien.citation.quote}"`,
         sources,
       });
     });

@@ -3,7 +3,7 @@ import type { SentimentAspectId, SentimentLabel, SentimentResult } from '@viabil
 import { SENTIMENT_ASPECT_LABELS, SENTIMENT_LABELS } from '@viabiliza/contracts/intelligence';
 import { CONDITION_LABELS } from '@viabiliza/contracts/questionnaire';
 import { fold, lookupGeneric } from './reference-data.ts';
-import { formatPercent } from './report.ts';
+import { formatDate, formatPercent } from './report.ts';
 import { extractKeywords, type TextDocument } from './keywords.ts';
 
 /**
@@ -199,7 +199,7 @@ function potentialAspect(result: AnalysisResult): AspectDraft {
   if (f && f.irr.value !== null && selic) {
     return {
       score: irrPotentialScore(f.irr.value, selic.value),
-      reasons: [`TIR ${formatPercent(f.irr.value)} a.a. contra a Selic de ${formatPercent(selic.value)} a.a. (${selic.asOf}) (50 + 400 × diferença).`],
+      reasons: [`TIR ${formatPercent(f.irr.value)} a.a. contra a Selic de ${formatPercent(selic.value)} a.a. (${formatDate(selic.asOf)}) (50 + 400 × diferença).`],
     };
   }
   const ref = result.references.find((r) => r.id.startsWith('fipezap-yield')) ?? lookupGeneric('fipezap-yield', result.generatedAt);
@@ -224,7 +224,7 @@ function locationAspect(result: AnalysisResult, documentsRead: number): AspectDr
     score -= envPoints;
     reasons.push(`Achados ambientais nos documentos: ${env.map((f) => f.title).join('; ')} (−${envPoints}).`);
   } else {
-    reasons.push('Nenhum achado ambiental nos documentos (base 60).');
+    reasons.push('Os documentos lidos não apontam risco ambiental (contaminação, APP, enchente): a localização fica na nota de partida, 60 de 100, sem descontos.');
   }
   if (divergences.length) {
     score -= 15 * divergences.length;

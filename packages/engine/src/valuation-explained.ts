@@ -1,7 +1,7 @@
 import type { AnalysisResult, Figure } from '@viabiliza/contracts/analysis-result';
 import type { ValuationExplanation } from '@viabiliza/contracts/intelligence';
 import { CONDITION_ADJUSTMENT, MARKET_NOTES, VALUATION_SPREAD } from './market.ts';
-import { formatMoney, formatPercent } from './report.ts';
+import { formatDate, formatMoney, formatPercent } from './report.ts';
 import { conditionCode } from './sentiment.ts';
 
 /**
@@ -16,7 +16,7 @@ const CONDITION_NAMES: Record<string, string> = { novo: 'novo', bom: 'bom estado
 
 function sourceText(f: Figure): string {
   const s = f.source;
-  if (s.kind === 'reference') return `${s.label} (${s.source}, ${s.asOf})`;
+  if (s.kind === 'reference') return `${s.label} (${s.source}, ${formatDate(s.asOf)})`;
   if (s.kind === 'assumption') return `premissa ${s.label}${s.overridden ? ' (alterada na análise)' : ''}`;
   if (s.kind === 'questionnaire') return `questionário: ${s.label}`;
   if (s.kind === 'document') return `${s.fileName}, p. ${s.page}`;
