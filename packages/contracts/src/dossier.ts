@@ -178,6 +178,8 @@ export const matriculaDossier = z.object({
    * read, so liens are not verified). Absent on dossiers saved before it existed.
    */
   basis: z.enum(['atos', 'certidao', 'nao_lidos']).optional(),
+  /** The certificate says it goes on ('continua no verso', 'vide certidão na próxima folha') past its last page here. */
+  continues: z.boolean().optional(),
 });
 export type MatriculaDossier = z.infer<typeof matriculaDossier>;
 

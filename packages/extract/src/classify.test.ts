@@ -45,6 +45,15 @@ describe('classification into the registry', () => {
     expect(classifyDocument(fold(ledger), 'relatorio.pdf', fold).type).toBe('outro');
   });
 
+  it('needs a paper’s own heading: a costs sheet quoting the matrícula, a deed citing IDs and its draft, a ledger page', () => {
+    const costs = 'PLANILHA DE CUSTOS DA COMPRA\nImóvel: matrícula nº 46.511 do 10º Registro de Imóveis\nITBI 3% R$ 18.450,01\nEscritura R$ 6.200,00\nRegistro R$ 3.100,00\nCertidões R$ 420,00';
+    expect(classifyDocument(fold(costs), 'Custos.docx', fold).type).not.toBe('matricula');
+    const deed = 'ESCRITURA PÚBLICA DE HIPOTECA, como adiante se declara. Saibam todos quantos esta pública escritura virem que, aos dezenove dias do mês de maio de 2025, neste 9º Tabelionato, … portador da cédula de identidade nº 1061015895, … portadora da carteira nacional de habilitação nº 00660601508 … Lavrada conforme minuta elaborada pelas partes.';
+    expect(classifyDocument(fold(deed), 'doc.pdf', fold).type).toBe('escritura');
+    const ledger = 'REGISTRO DE\n\nIMOVEIS\n\nd. VERGNE & CIA LTDA - SALVADOR\nLIVRO Nº 2\nREGISTRO GERAL ANO 1978\nDATA IDENTIFICAÇÃO DO IMÓVEL\nHabio Syue as Symrala';
+    expect(classifyDocument(fold(ledger), 'IMG-20251210-WA0012.jpg', fold).type).toBe('matricula');
+  });
+
   it('calls an unrelated text "outro"', () => {
     expect(classifyDocument(fold('Ata da reunião do clube de leitura. Discutimos o romance do mês.'), 'ata.pdf', fold).type).toBe('outro');
   });

@@ -205,6 +205,15 @@ const FILENAME_HINTS: readonly [RegExp, DocumentTypeId][] = [
   [/habite/, 'habite_se'],
 ];
 
+const MATRICULA_STRUCTURE =
+  /(?:^|\n)[ \t]*(?:r|av)\s*[.-]\s*\d{1,3}\s*[/=-]\s*(?:mat\b|\d)|\bcnm\b|cadastro nacional de matricula|\blivro\s{0,3}(?:n\W{0,3})?\s{0,3}0?2\b|identificacao do imovel|registro anterior|certidao de (?:inteiro teor|onus reais|situacao juridica)|certidao da matricula|fim dos atos|\bproprietari[oa]s?\s*:/;
+
+/** The registry's own letterhead: 'REGISTRO DE IMÓVEIS' heading the first page, not cited in a sentence. */
+function registryHeading(folded: string): boolean {
+  for (const m of folded.slice(0, TITLE_LENGTH).matchAll(/registro\s+de\s+imoveis/g)) if (isHeading(folded, m.index)) return true;
+  return false;
+}
+
 /** Occurrences beyond this many add nothing: a long deed repeats 'outorgante' on every page. */
 const MAX_COUNTED = 3;
 /** The first lines of the first page: the paper's own title (below a registry's letterhead). */
@@ -236,6 +245,10 @@ export function rankDocumentTypes(folded: string, fileName: string, foldName: (s
     }
     scores.set(type, score);
   }
+  // A matrícula shows its own structure (an act, the CNM, the book, a certificate of it, the
+  // previous registration): 'matrícula nº 46.511 do 10º Registro de Imóveis' quoted by a costs sheet
+  // or a letter is a citation of one, not one.
+  if (!MATRICULA_STRUCTURE.test(folded) && !registryHeading(folded)) scores.set('matricula', 0);
   // A draft is the deed or contract it drafts: 'minuta' only wins with a deed's or contract's body.
   const minuta = scores.get('minuta') ?? 0;
   const body = Math.max(scores.get('escritura') ?? 0, scores.get('compromisso') ?? 0);

@@ -232,7 +232,8 @@ describe('extractKeyFields: other texts', () => {
   });
 
   it('reads OCR output: m? for m², decomposed accents, N.º', () => {
-    const text = 'MATRI\u0301CULA N.º 7.890\nTerreno com a área de 300,00 m? e área construída de 1.234,56 metros quadrados';
+    // A matrícula's page (its book's heading): a bare 'MATRÍCULA Nº' quoted elsewhere does not make one.
+    const text = 'LIVRO Nº 2 - REGISTRO GERAL\nMATRI\u0301CULA N.º 7.890\nTerreno com a área de 300,00 m? e área construída de 1.234,56 metros quadrados';
     const { fields } = extractKeyFields({ fileName: 'x.png', pages: [{ number: 1, text, confidence: 100 }] });
     expect(one(fields, 'matricula_numero').normalized).toBe('7890');
     expect(one(fields, 'area_terreno_m2')).toMatchObject({ value: '300,00 m²', normalized: 300 });

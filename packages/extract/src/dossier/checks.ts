@@ -217,6 +217,10 @@ function liensCheck(main: MatriculaDossier | null, matriculas: readonly Matricul
   if (active.length === 0 && unread.length > 0) {
     return make('onus', 'atencao', `Nenhum ônus ativo nos atos lidos; atos não lidos na ${unreadList}: confira-a.`, matriculas.flatMap((m) => m.liens.map((l) => l.cancelCitation ?? l.citation)));
   }
+  const partial = matriculas.filter((m) => m.continues);
+  if (active.length === 0 && partial.length > 0) {
+    return make('onus', 'atencao', `Nenhum ônus ativo nas folhas enviadas, mas a certidão continua em folha que falta (${partial.map((m) => `matrícula nº ${m.matricula || '?'}`).join(', ')}): confira-a completa.`, []);
+  }
   if (active.length === 0) return make('onus', 'ok', `Nenhum ônus ativo${cancelled > 0 ? ` (${cancelled} cancelado(s) por atos posteriores)` : ''}.`, matriculas.flatMap((m) => m.liens.map((l) => l.cancelCitation ?? l.citation)));
   const list = active.map((l) => `${LIEN_TYPES[l.type]} (${l.act}${l.beneficiary ? `, em favor de ${l.beneficiary}` : ''}, matrícula ${l.matricula})`).join('; ');
   const status = active.some((l) => l.severity === 'bloqueia') ? 'falha' : active.some((l) => l.severity === 'condiciona') ? 'atencao' : 'ok';

@@ -1,7 +1,7 @@
 import type { DocumentTypeId } from '@viabiliza/contracts/document-types';
 import { DOSSIER_FACTS, type DossierFact, type DossierFactKey } from '@viabiliza/contracts/dossier';
 import { isValidSql, parseFlexibleNumber } from '../numbers.ts';
-import { citeField, digitsOnly, fold, type Doc, type Field } from './common.ts';
+import { brMoney, citeField, digitsOnly, fieldOf, fold, type Doc, type Field } from './common.ts';
 
 /**
  * The main property's facts across the folder: each key field mapped to the fact it states (the
@@ -167,6 +167,33 @@ function misreadSql(key: DossierFactKey, field: Field): boolean {
   return digits.length === 11 && /^\d{3}\.\d{3}\.\d{4}-\d$/.test(field.value.trim()) && !isValidSql(digits);
 }
 
+/**
+ * The ITBI of a sale of a flat with its parking space (two matrículas, two inscriptions) comes in
+ * two guides and two receipts: the sale's tax is their sum. One value per property (its
+ * inscription, else its figure), so a guide and the declaration of the same unit are not added twice.
+ */
+const SUMMED = {
+  valor_itbi: ['itbi_guia', 'itbi_declaracao'],
+  base_calculo_itbi: ['itbi_guia', 'itbi_declaracao'],
+  valor_itbi_pago: ['itbi_comprovante'],
+} as const satisfies Partial<Record<DossierFactKey, readonly DocumentTypeId[]>>;
+
+function sumPerProperty(key: keyof typeof SUMMED, list: readonly { doc: Doc; field: Field }[]): { sum: number; parts: number } | null {
+  const byInscription = new Map<string, number>();
+  const byValue = new Map<number, number>();
+  for (const { doc, field } of list) {
+    if (!doc.type || !(SUMMED[key] as readonly string[]).includes(doc.type) || typeof field.normalized !== 'number') continue;
+    const inscription = fieldOf(doc, 'inscricao_imobiliaria');
+    const id = inscription ? digitsOnly(String(inscription.normalized ?? inscription.value)) : '';
+    if (id) {
+      if (!byInscription.has(id)) byInscription.set(id, field.normalized);
+    } else if (!byValue.has(field.normalized)) byValue.set(field.normalized, field.normalized);
+  }
+  const values = [...byInscription.values(), ...[...byValue.values()].filter((v) => ![...byInscription.values()].includes(v))];
+  if (values.length < 2) return null;
+  return { sum: Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100, parts: values.length };
+}
+
 /** `corrected`: a document's fields read again by the dossier (a matrícula's own number), by document id. */
 export function consolidateFacts(docs: readonly Doc[], corrected: ReadonlyMap<string, Field[]> = new Map()): DossierFact[] {
   const sources = new Map<DossierFactKey, { doc: Doc; field: Field; rank: number }[]>();
@@ -200,6 +227,18 @@ export function consolidateFacts(docs: readonly Doc[], corrected: ReadonlyMap<st
       const best = [...list].sort((a, b) => count(addressKey(b.field.value)) - count(addressKey(a.field.value)) || a.rank - b.rank)[0]!;
       const sameSpelling = list.find((x) => x.rank === Math.min(...list.filter((y) => addressKey(y.field.value) === addressKey(best.field.value)).map((y) => y.rank)) && addressKey(x.field.value) === addressKey(best.field.value))!;
       if (count(addressKey(best.field.value)) > count(addressKey(list[0]!.field.value))) list.unshift(...list.splice(list.indexOf(sameSpelling), 1));
+    }
+    const total = key in SUMMED ? sumPerProperty(key as keyof typeof SUMMED, list) : null;
+    if (total) {
+      facts.push({
+        key,
+        label: DOSSIER_FACTS[key],
+        value: `${brMoney(total.sum)} (soma de ${total.parts} guias: unidade e vaga, ou imóveis da mesma venda)`,
+        normalized: total.sum,
+        sources: list.map((s) => ({ value: s.field.value, normalized: s.field.normalized, citation: citeField(s.doc, s.field, FACT_LABELS[key] ?? []) })),
+        conflict: false,
+      });
+      continue;
     }
     const chosen = list[0]!;
     const base = comparable(key, chosen.field);

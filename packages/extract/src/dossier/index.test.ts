@@ -152,6 +152,36 @@ describe('buildDossier', () => {
     citationsHold(d, docs);
   });
 
+  it('adds up the two ITBI guides and receipts of a flat and its parking space, instead of comparing one with the other', () => {
+    const guide = (sql: string, value: string) => ITBI_GUIA.replace('039.080.0244-3', sql).replace('R$ 18.000,00', value);
+    const receipt = (sql: string, value: string) => COMPROVANTE.replace('039.080.0244-3', sql).replace('R$ 18.000,00', value);
+    const docs = [
+      doc('m', 'MATRICULA ATUALIZADA.pdf', [`${MATRICULA_HEAD}\n${SALE_ACTS}`, CERTIFICATE('28 de maio de 2025')]),
+      doc('e', 'Escritura.pdf', ESCRITURA),
+      doc('g1', 'guia ITBI apto.pdf', guide('039.080.0244-3', 'R$ 13.817,21')),
+      doc('g2', 'guia ITBI vaga.pdf', guide('039.080.0301-6', 'R$ 4.632,80')),
+      doc('c1', 'comprovante ITBI apto.pdf', receipt('039.080.0244-3', 'R$ 13.817,21')),
+      doc('c2', 'comprovante ITBI vaga.pdf', receipt('039.080.0301-6', 'R$ 4.632,80')),
+    ];
+    const d = buildDossier(docs, SP);
+    const fact = (key: string) => d.facts.find((f) => f.key === key);
+    expect(fact('valor_itbi')).toMatchObject({ normalized: 18450.01, conflict: false });
+    expect(fact('valor_itbi_pago')).toMatchObject({ normalized: 18450.01, conflict: false });
+    expect(fact('valor_itbi')!.sources).toHaveLength(2);
+    expect(d.checks.find((c) => c.id === 'itbi_pago')?.status).toBe('ok');
+    citationsHold(d, docs);
+  });
+
+  it('says a certificate that continues on a page not sent is incomplete, never free of liens', () => {
+    const docs = [doc('m', 'MATRICULA.pdf', [`${MATRICULA_HEAD}\n${SALE_ACTS}\nCONTINUA NO VERSO`])];
+    const d = buildDossier(docs, SP);
+    expect(d.matriculas[0]!.continues).toBe(true);
+    expect(d.checks.find((c) => c.id === 'onus')).toMatchObject({ status: 'atencao' });
+    expect(d.warnings.join('\n')).toMatch(/continua.*folha seguinte não está/);
+    const whole = buildDossier([doc('m', 'MATRICULA.pdf', [`${MATRICULA_HEAD}\n${SALE_ACTS}`, CERTIFICATE('28 de maio de 2025')])], SP);
+    expect(whole.matriculas[0]!.continues).toBe(false);
+  });
+
   it('ties a CNDT to its seller: an expired one fails, another person’s does not count', () => {
     const docs = folder(SALE_ACTS, [
       doc('t1', 'CNDT Carlos.pdf', CNDT('CARLOS EDUARDO MENDES', '111.444.777-35', '02/10/2024', '31/03/2025')),

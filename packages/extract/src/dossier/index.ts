@@ -96,6 +96,7 @@ export function buildDossier(documents: DossierDocument[], options: DossierOptio
     const label = r.dossier.matricula ? `matrícula nº ${r.dossier.matricula}` : r.doc.source.fileName;
     if (r.dossier.basis === 'nao_lidos') warnings.push(`Atos não lidos — confira a ${label} (${r.doc.source.fileName}): ${r.dossier.owners.length > 0 ? 'ônus' : 'proprietários e ônus'} não verificados.`);
     else if (r.dossier.owners.length === 0) warnings.push(`Os proprietários atuais da ${label} não puderam ser lidos.`);
+    if (r.dossier.continues) warnings.push(`A ${label} diz que continua ('continua no verso' / 'vide próxima folha'), mas a folha seguinte não está em ${r.doc.source.fileName}: atos e ônus podem faltar — envie a certidão completa.`);
     if (!r.dossier.matricula) warnings.push(`O número da matrícula de ${r.doc.source.fileName} não está legível.`);
   }
   // A personal certificate that names no seller (a buyer's, a spouse's) satisfies no item.

@@ -242,12 +242,23 @@ export function readMatriculas(docs: readonly Doc[], known: readonly string[] = 
         owners,
         liens,
         basis,
+        continues: continuesPastEnd(doc),
       },
     });
   }
   // The main property first: not a parking space, then the one with most acts.
   reads.sort((a, b) => Number(a.parking) - Number(b.parking) || b.dossier.acts.length - a.dossier.acts.length);
   return reads;
+}
+
+/** 'continua no verso', 'VIDE CERTIDÃO NA PRÓXIMA FOLHA' at the end of the last page: a page of the record is missing. */
+const CONTINUES = /\b(?:continua(?:cao)?\s+(?:no\s+verso|na\s+(?:proxima|seguinte)\s+(?:folha|pagina|ficha))|vide\s+(?:certidao|ficha|verso)\s+na\s+(?:proxima|seguinte)\s+(?:folha|pagina)|segue\s+no\s+verso|continua\s+(?:na\s+)?ficha\s+\d)/;
+
+function continuesPastEnd(doc: Doc): boolean {
+  const last = doc.source.pages.at(-1);
+  if (!last) return false;
+  const folded = doc.folded.get(last.number) ?? '';
+  return CONTINUES.test(folded.slice(-400));
 }
 
 /** The text of an act (from its head line to the next act's), for the beneficiary's court or CNIB. */
