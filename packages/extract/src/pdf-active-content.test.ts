@@ -42,6 +42,18 @@ describe('scanPdfActiveContent', () => {
     expect(scan(buildPdf({ objects: [big] }), { maxInflatedBytes: 100_000 })).toEqual({ found: [], incomplete: true, trailing: null });
   });
 
+  it('lets a data attachment through (a scanning app’s page JSON), not a program declared as one', () => {
+    const attach = (subtype: string, data: string) =>
+      buildPdf({
+        catalogExtra: '/Names << /EmbeddedFiles 5 0 R >>',
+        objects: ['<< /Names [(pageEntities.json) 6 0 R] >>', '<< /Type /Filespec /F (pageEntities.json) /EF << /F 7 0 R >> >>', `<< /Length ${data.length} /Subtype /${subtype} /Type /EmbeddedFile >>\nstream\n${data}\nendstream`],
+      });
+    expect(scan(attach('application#2Fjson', '{"type":"Document","languages":["pt-br"]}')).found).toEqual([]);
+    expect(scan(attach('text#2Fxml', '<?xml version="1.0"?><NFe/>')).found).toEqual([]);
+    expect(scan(attach('application#2Fjson', 'MZ\x90\x00\x03')).found).toEqual(expect.arrayContaining(['EmbeddedFile']));
+    expect(scan(attach('application#2Fx-msdownload', '{"a":1}')).found).toEqual(expect.arrayContaining(['EmbeddedFile']));
+  });
+
   it('reports triggers only together with JavaScript', () => {
     const js = buildPdf({ catalogExtra: '/OpenAction 5 0 R', objects: ['<< /S /JavaScript /JS (x) >>', '<< /AA << /O 5 0 R >> >>'] });
     expect(scan(js).found).toEqual(['JavaScript', 'JS', 'OpenAction', 'AA']);

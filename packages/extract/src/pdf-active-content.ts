@@ -154,6 +154,32 @@ export function pdfEnd(text: string): number {
   return end + (/^(?:\r\n|\r|\n)/.exec(text.slice(end, end + 2))?.[0].length ?? 0);
 }
 
+/** Declared types of attachments that are data, not programs or documents with their own active content. */
+const DATA_SUBTYPES = new Set(['application/json', 'application/xml', 'text/xml', 'text/plain', 'text/csv']);
+
+/**
+ * An embedded file that is only data: declared JSON, XML or text (Adobe Scan attaches its page
+ * analysis as 'pageEntities.json') and whose first bytes are that (not 'MZ', 'PK', '%PDF').
+ * Anything else, or what cannot be looked at, counts as active content as before.
+ */
+function isDataAttachment(dictionary: string, data: Buffer): boolean {
+  const subtype = /\/Subtype[\0\t\n\f\r ]*\/([^\0\t\n\f\r /<>[\]()]+)/.exec(dictionary);
+  if (!subtype || !DATA_SUBTYPES.has(decodePdfName(subtype[1]!).toLowerCase())) return false;
+  const filters = [...namesIn(dictionary)].filter((n) => n.endsWith('Decode'));
+  let head: Buffer;
+  try {
+    if (filters.length === 0) head = data.subarray(0, 512);
+    else if (filters.length === 1 && filters[0] === 'FlateDecode') head = inflateSync(data, { maxOutputLength: 1024 * 1024, finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, 512);
+    else return false;
+  } catch {
+    return false;
+  }
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  // Text has no control characters but tab, line feed and carriage return.
+  const binary = [...text].some((ch) => ch.charCodeAt(0) < 32 && ch !== '\t' && ch !== '\n' && ch !== '\r');
+  return text.length > 0 && /^[[{<"\p{L}\d]/u.test(text) && !binary;
+}
+
 export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = {}): PdfActiveContentScan {
   const maxInflated = limits.maxInflatedBytes ?? 50 * 1024 * 1024;
   const deadline = Date.now() + (limits.timeoutMs ?? 5000);
@@ -166,6 +192,7 @@ export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = 
   const buffer = whole.subarray(0, end);
   const text = wholeText.slice(0, end);
   const findings: Findings = { active: new Set(), triggers: new Set(), javascriptUri: false };
+  const attachments: boolean[] = [];
   let incomplete = false;
   let inflatedTotal = 0;
   let cursor = 0;
@@ -185,6 +212,7 @@ export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = 
     streamStart.lastIndex = end;
 
     const names = namesIn(dictionary);
+    if (names.has('EmbeddedFile')) attachments.push(isDataAttachment(dictionary, buffer.subarray(dataStart, end)));
     if (!names.has('ObjStm')) continue;
     const data = buffer.subarray(dataStart, end);
     const filters = [...names].filter((n) => n.endsWith('Decode'));
@@ -212,6 +240,11 @@ export function scanPdfActiveContent(bytes: Uint8Array, limits: PdfScanLimits = 
   if (timedOut) incomplete = true;
   else scanSegment(text.slice(cursor), findings);
 
+  // Only data attachments (a scanning app's page JSON, an e-invoice's XML): nothing a viewer could run.
+  if (attachments.length > 0 && attachments.every(Boolean)) {
+    findings.active.delete('EmbeddedFile');
+    findings.active.delete('EmbeddedFiles');
+  }
   const found = [...findings.active];
   if (findings.javascriptUri) found.push('javascript:');
   if (findings.active.has('JavaScript') || findings.active.has('JS')) {
