@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { engineSourceHash } from '../src/lib/engine-build.ts';
 
 /**
  * The server as `npm start` runs it: our workspace packages inlined, npm packages left external,
@@ -23,6 +24,8 @@ export async function bundleServer(root: string, outdir: string): Promise<void> 
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
+    // The analysis cache key's engine build (src/lib/engine-build.ts): the source does not ship with the bundle.
+    define: { __ENGINE_SOURCE_HASH__: JSON.stringify(engineSourceHash(join(root, '../../packages/engine/src')).slice(0, 16)) },
     plugins: [
       {
         name: 'external-npm-packages',

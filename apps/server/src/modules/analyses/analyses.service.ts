@@ -25,7 +25,7 @@ import {
   type PropertyHistoryResponse,
 } from '@viabiliza/contracts/history';
 import { hasQuestionnaireData, isFilled, questionnaireContent, type Questionnaire } from '@viabiliza/contracts/questionnaire';
-import { ENGINE_VERSION, runEngine } from '@viabiliza/engine/analyze';
+import { ENGINE_VERSION, evidenceConfidence, runEngine } from '@viabiliza/engine/analyze';
 import { renderMarkdown } from '@viabiliza/engine/report';
 import { confidenceScore } from '@viabiliza/engine/confidence';
 import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
@@ -35,6 +35,7 @@ import type { Dossier } from '@viabiliza/contracts/dossier';
 import { PROPERTY_MESSAGES, defaultPropertyTitle, isUntitledProperty } from '@viabiliza/contracts/properties';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { engineBuild } from '../../lib/engine-build.ts';
 import { JOBS } from '../../jobs/job-names.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { writeNarrative } from '../ai/narrative.service.ts';
@@ -153,10 +154,15 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The cache key: what decides the result (engine version, type, questionnaire, document contents, provider, overrides). */
-export function inputHash(input: StartRunInput, documents: { sha256: string }[], engineVersion: string): string {
+/**
+ * The cache key: what decides the result — the engine's build (version + source hash), the analysis
+ * day (reference rows and certidões are judged on it), type, questionnaire, document contents,
+ * provider, overrides.
+ */
+export function inputHash(input: StartRunInput, documents: { sha256: string }[], engineVersion: string, analysisDay: string | null = null): string {
   const key = {
     engineVersion,
+    ...(analysisDay ? { analysisDay } : {}),
     analysisType: input.analysisType,
     questionnaire: canonical(input.questionnaire),
     documents: documents.map((d) => d.sha256).sort(),
@@ -183,7 +189,8 @@ export async function startRun(
   const input = { ...body, propertyId, provider };
   // A new reference row (SGS refresh, import) makes a new result: it is part of the cache key.
   const refsVersion = await referenceVersion(ctx);
-  const hash = inputHash(input, documents, refsVersion ? `${ENGINE_VERSION}+refs:${refsVersion}` : ENGINE_VERSION);
+  const engine = engineBuild(ENGINE_VERSION);
+  const hash = inputHash(input, documents, refsVersion ? `${engine}+refs:${refsVersion}` : engine, analysisDate(new Date().toISOString()) ?? null);
 
   const cached = await repo.findCachedAnalysis(ctx.db, userId, hash);
   ctx.metrics.cacheLookup(Boolean(cached));
@@ -260,7 +267,7 @@ export async function executeRun(ctx: AppContext, runId: string): Promise<void> 
     const generatedAt = now.toISOString();
     // Built before the engine so that a new property is named by the address its documents cite
     // when the questionnaire gives none (and the report's title says the same).
-    const dossier = dossierOf(documents.map((d) => d.engine), analysisDate(generatedAt) ?? generatedAt.slice(0, 10));
+    const dossier = dossierOf(documents.map((d) => d.engine), analysisDate(generatedAt) ?? generatedAt.slice(0, 10), await loadReferenceRows(ctx));
     const address = input.questionnaire.address?.trim() || factOf(dossier, 'endereco');
     // A property created by an upload ('Imóvel sem endereço dd/mm/aaaa') is named by its first address.
     const naming = Boolean(address) && property !== null && !property.address && isUntitledProperty(property.title);
@@ -369,6 +376,8 @@ export async function computeAnalysis(args: {
 }) {
   const generatedAt = args.now.toISOString();
   const documents = args.documents.map((d) => d.engine);
+  // The dossier's ITBI check and the engine read the same rows (shipped + database).
+  const referenceRows = await loadReferenceRows(args.ctx);
   const engineInput: EngineInput = {
     analysisType: args.analysisType,
     questionnaire: args.questionnaire,
@@ -376,9 +385,9 @@ export async function computeAnalysis(args: {
     overrides: args.overrides,
     generatedAt,
     title: args.title,
-    dossier: args.dossier !== undefined ? args.dossier : dossierOf(documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10)),
+    dossier: args.dossier !== undefined ? args.dossier : dossierOf(documents, analysisDate(generatedAt) ?? generatedAt.slice(0, 10), referenceRows),
     // Rows refreshed from SGS or imported by an admin compete with the shipped ones (newest wins).
-    referenceRows: await loadReferenceRows(args.ctx),
+    referenceRows,
   };
   const engine = runEngine(engineInput);
   const written = await writeNarrative(args.ctx, {
@@ -400,7 +409,7 @@ export async function computeAnalysis(args: {
       providerUsed: written.provider,
       model: written.model,
       tokensUsed: written.tokensUsed,
-      confidenceScore: confidenceScore(markdown),
+      confidenceScore: evidenceConfidence(result, confidenceScore(markdown)),
       completeness: result.completeness.percent,
       viabilityScore: result.score.value,
     },
@@ -536,7 +545,7 @@ export function exampleAnalysis(analysisType: AnalysisType, exampleId: string | 
     providerName: PROVIDER_NAMES.local!,
     model: `viabiliza-engine@${result.engineVersion}`,
     tokensUsed: 0,
-    confidenceScore: confidenceScore(markdown),
+    confidenceScore: evidenceConfidence(result, confidenceScore(markdown)),
     completeness: result.completeness.percent,
     viabilityScore: result.score.value,
   };

@@ -1,27 +1,34 @@
 import type { Dossier, DossierDocument } from '@viabiliza/contracts/dossier';
 import { buildDossier } from '@viabiliza/extract/dossier/index';
-import { lookupByCity } from '@viabiliza/engine/reference-data';
+import { referenceDataset, type ReferenceRow } from '@viabiliza/engine/reference-data';
 import { analysisDate } from '@viabiliza/engine/resolve-inputs';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findOwnedProperty, pagesForDocuments } from '../analyses/analyses.repository.ts';
 import * as repo from './dossier.repository.ts';
+import { loadReferenceRows } from '../reference-data/reference-data.service.ts';
 
 /**
- * The due-diligence dossier (issue 16) of a set of completed documents, judged on `asOf`. The ITBI
- * rate a city charges comes from the engine's dated reference data (series 'itbi', one row per
- * city); the typical-rate row is not a city's rate, so a city without its own row gets none.
+ * The ITBI rate (percent) a city charges on `asOf`, from the same dataset the engine reads: the
+ * shipped rows plus the database's (an administrator's import of a new rate wins from its date).
+ * The typical-rate row is not a city's rate, so a city without its own row gets none.
  */
-export function dossierOf(documents: readonly DossierDocument[], asOf: string): Dossier | null {
+export function itbiRateOf(referenceRows: readonly ReferenceRow[], asOf: string) {
+  const refs = referenceDataset(referenceRows);
+  return (city: string, uf: string | null): { rate: number; source: string } | null => {
+    const row = refs.byCity('itbi', city, uf, asOf);
+    if (!row || row.unit !== 'fraction') return null;
+    return { rate: Math.round(row.value * 100 * 1e6) / 1e6, source: `${row.source} (${row.label}, ${row.asOf})` };
+  };
+}
+
+/**
+ * The due-diligence dossier (issue 16) of a set of completed documents, judged on `asOf`, with the
+ * ITBI rates of `referenceRows` (the database's rows; the shipped ones are always there).
+ */
+export function dossierOf(documents: readonly DossierDocument[], asOf: string, referenceRows: readonly ReferenceRow[] = []): Dossier | null {
   if (documents.length === 0) return null;
-  return buildDossier([...documents], {
-    asOf,
-    itbiRate: (city, uf) => {
-      const row = lookupByCity('itbi', city, uf, asOf);
-      if (!row || row.unit !== 'fraction') return null;
-      return { rate: Math.round(row.value * 100 * 1e6) / 1e6, source: `${row.source} (${row.label}, ${row.asOf})` };
-    },
-  });
+  return buildDossier([...documents], { asOf, itbiRate: itbiRateOf(referenceRows, asOf) });
 }
 
 /** Stored document rows and their pages as the dossier and the engine read them. */
@@ -54,5 +61,5 @@ export async function propertyDossier(ctx: AppContext, userId: string, propertyI
   if (!(await findOwnedProperty(ctx.db, userId, propertyId))) throw notFound();
   const rows = await repo.completedDocumentsOfProperty(ctx.db, userId, propertyId);
   const pages = await pagesForDocuments(ctx.db, rows.map((r) => r.id));
-  return dossierOf(asDossierDocuments(rows, pages), today(now));
+  return dossierOf(asDossierDocuments(rows, pages), today(now), await loadReferenceRows(ctx));
 }

@@ -54,3 +54,30 @@ describe('report: financing table', () => {
     expect(html).not.toContain('Financiamento (SAC e Price)');
   });
 });
+
+describe('report: hurdle, loan effect, flip and honest labels in the HTML', () => {
+  it('states which hurdle judges the deal and why, and the chosen loan beside the property', () => {
+    const html = reportHtml({ city: 'São Paulo', state: 'SP', propertyType: 'apartamento', usableArea: '80', targetValue: '500.000', monthlyRent: '2.500', deal: { wantsFinancing: true } });
+    expect(html).toContain('Taxa mínima de atratividade (TMA): locação (após impostos)');
+    expect(html).toContain('Tesouro IPCA+ 2035');
+    expect(html).toContain('Efeito do financiamento escolhido');
+    expect(html).toContain('Fluxo de caixa do imóvel (sem financiamento)');
+    expect(html).toContain('Preço por m²');
+  });
+
+  it('a flip shows its works, months empty, sale and profit', () => {
+    const html = reportHtml({
+      city: 'Recife', state: 'PE', propertyType: 'apartamento', usableArea: '75', targetValue: '330.000', condominiumFee: '650', monthlyRent: '0',
+      deal: { strategy: 'revenda', renovationBudget: '45.000', worksMonths: '3', sellMonths: '5', targetSalePrice: '500.000' },
+    });
+    expect(html).toContain('Reforma e revenda');
+    expect(html).toContain('Lucro após impostos');
+    expect(html).toContain('revenda (após impostos, no prazo da operação)');
+  });
+
+  it('no score beside "Dados insuficientes", and no confidence above the evidence', () => {
+    const html = reportHtml({ city: 'Recife' });
+    expect(html).toContain('Dados insuficientes');
+    expect(html).not.toMatch(/class="value">\d/);
+  });
+});

@@ -36,6 +36,7 @@ import {
   formatValue,
   keyFigures,
 } from '@viabiliza/engine/report';
+import { evidenceConfidence } from '@viabiliza/engine/analyze';
 import { CAPPED_MAX, SCORE_FORMULA } from '@viabiliza/engine/score';
 import { buildCashFlowChart, yearLabel, type CashFlowChart } from './cash-flow-chart.ts';
 import { dossierSection } from './dossier-section.ts';
@@ -347,15 +348,43 @@ function financialSection(f: FinancialResult, development: boolean): Section {
       blocks: [figureTable([f.price, f.area, f.itbi, f.notary, f.acquisitionTotal]), ...(f.financing ? financingBlocks(f.financing) : [])],
     };
   }
+  const flip = f.strategy === 'revenda' && f.flip ? f.flip : null;
   const blocks: Block[] = [
-    figureTable([f.price, f.area, f.itbi, f.notary, f.acquisitionTotal, f.monthlyRent, f.grossYield, f.netYield, f.capRate, f.cashOnCash, f.npv, f.irr, f.mirr, f.paybackMonths, f.exitValue, f.capitalGainsTax]),
+    text(
+      flip
+        ? 'Estratégia: reformar e revender. VPL e TIR após o imposto sobre o ganho de capital, comparados com a TMA de revenda.'
+        : `Estratégia: comprar e manter para alugar. VPL e TIR do imóvel${f.financingChosen ? ', sem o financiamento (o efeito do financiamento escolhido vem em seguida)' : ' (compra à vista)'}, após os impostos.`,
+      'muted',
+    ),
+    figureTable(
+      flip
+        ? [f.price, f.area, f.pricePerSqm, f.itbi, f.notary, f.acquisitionTotal, f.npv, f.irr, f.mirr, f.paybackMonths, f.exitValue, f.capitalGainsTax]
+        : [f.price, f.area, f.pricePerSqm, f.itbi, f.notary, f.acquisitionTotal, f.monthlyRent, f.grossYield, f.netYield, f.capRate, f.cashOnCash, f.npv, f.irr, f.mirr, f.paybackMonths, f.exitValue, f.capitalGainsTax],
+    ),
   ];
+  if (flip) {
+    blocks.push(
+      { kind: 'subheading', text: 'Reforma e revenda' },
+      text(`Obra de ${flip.worksMonths} meses e venda em ${flip.sellMonths} meses depois dela: ${flip.worksMonths + flip.sellMonths} meses com o imóvel vazio, pagando condomínio, IPTU e contas integralmente.`),
+      figureTable([flip.renovation, flip.salePrice, flip.carryingCosts, flip.sellingCosts, f.capitalGainsTax, flip.profit, flip.returnOnCost]),
+      ...(flip.notes.length ? [{ kind: 'list', items: flip.notes.map((n) => parseInline(n)) } as Block] : []),
+    );
+  }
   if (f.rentFromReference) {
     blocks.push(text('O aluguel foi estimado pela referência FipeZAP por m² (preços anunciados): informe o aluguel real para um resultado mais preciso.', 'note'));
   }
   if (f.financing) blocks.push(...financingBlocks(f.financing));
+  if (f.financing && f.afterTax) {
+    const t = f.afterTax;
+    blocks.push(
+      { kind: 'subheading', text: 'Efeito do financiamento escolhido' },
+      figureTable([t.unleveredIrr, t.leveredIrr, t.unleveredNpv, t.leveredNpv, t.dscrMin, t.dscrAverage, f.cashOnCash]),
+      ...(f.loanEffect ? [text(f.loanEffect.text, f.loanEffect.decisive ? 'note' : undefined)] : []),
+    );
+  }
   if (f.afterTax) blocks.push(...afterTaxBlocks(f.afterTax));
-  blocks.push(...cashFlowBlocks(f.cashFlow ?? [], 'Fluxo de caixa do investimento'), ...sensitivityBlocks(f.sensitivity ?? []));
+  if (f.financing && f.leveredCashFlow?.length) blocks.push(...cashFlowBlocks(f.leveredCashFlow, 'Fluxo do capital próprio (com o financiamento)'));
+  blocks.push(...cashFlowBlocks(f.cashFlow ?? [], f.financing ? 'Fluxo de caixa do imóvel (sem financiamento)' : 'Fluxo de caixa do investimento'), ...sensitivityBlocks(f.sensitivity ?? []));
   return { id: 'financial', title: 'Análise financeira', blocks };
 }
 
@@ -552,6 +581,8 @@ function environmentalSection(result: AnalysisResult): Section | null {
   return { id: 'environmental', title: 'Análise ambiental', blocks };
 }
 
+const HURDLE_KIND_TEXT = { rental: 'locação (após impostos)', flip: 'revenda (após impostos, no prazo da operação)', development: 'incorporação (antes do IR do investidor)' } as const;
+
 function scoreSection(result: AnalysisResult): Section {
   const blocks: Block[] = [
     {
@@ -571,6 +602,20 @@ function scoreSection(result: AnalysisResult): Section {
     );
   }
   if (result.completeness.missing?.length) blocks.push(text(`Dados faltantes: ${result.completeness.missing.join('; ')}.`, 'muted'));
+  const h = result.hurdle;
+  if (h) {
+    blocks.push({ kind: 'subheading', text: `Taxa mínima de atratividade (TMA): ${HURDLE_KIND_TEXT[h.kind]}` }, text(h.reason));
+    if (h.steps.length) {
+      blocks.push({
+        kind: 'table',
+        columns: [
+          { label: 'Etapa', weight: 4 },
+          { label: 'Valor', align: 'right', weight: 1.4 },
+        ],
+        rows: h.steps.map((st) => [{ text: st.label }, { text: st.unit === 'pp' ? `${formatNumber(st.value * 100, 2, 1)} p.p.` : st.unit === 'months' ? `${st.value} meses` : formatPercent(st.value) }]),
+      });
+    }
+  }
   blocks.push({ kind: 'subheading', text: 'Como a nota é calculada' }, { kind: 'list', items: SCORE_FORMULA.map(parseInline) });
   return { id: 'score', title: 'Composição da pontuação', blocks };
 }
@@ -735,7 +780,8 @@ export function buildReportModel(source: ReportSource, options: ReportOptions, n
   const r = source.result;
   const templateLabel = REPORT_TEMPLATES[options.template];
   const typeLabel = analysisTypeLabel(source.analysisType);
-  const confidence = source.confidenceScore;
+  // Never above the completeness of the evidence (results stored before the engine capped it included).
+  const confidence = source.confidenceScore === null ? null : evidenceConfidence(r, source.confidenceScore);
   const band = confidence === null ? null : reportConfidenceBand(confidence);
   const completeness = source.completeness ?? r.completeness.percent;
   const provider = source.providerUsed ? (PROVIDER_NAMES[source.providerUsed] ?? source.providerUsed) : 'Não especificado';
@@ -750,7 +796,8 @@ export function buildReportModel(source: ReportSource, options: ReportOptions, n
     analysisId: source.id,
     generatedAt: formatDateTime(now),
     score: {
-      value: formatNumber(r.score.value, 1, 1),
+      // No score beside 'Dados insuficientes': a band and its score never disagree.
+      value: r.score.band === 'insuficiente' ? '—' : formatNumber(r.score.value, 1, 1),
       label: r.score.label,
       // 'Dados insuficientes' has no colour of its own: the neutral secondary, never the red of 'baixa'.
       color: r.score.band === 'insuficiente' ? DEFAULT_REPORT_COLORS.secondary : (CONFIDENCE_BAND_COLORS[r.score.band] ?? DEFAULT_REPORT_COLORS.secondary),
