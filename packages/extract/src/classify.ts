@@ -248,7 +248,9 @@ export function rankDocumentTypes(folded: string, fileName: string, foldName: (s
   // A matrícula shows its own structure (an act, the CNM, the book, a certificate of it, the
   // previous registration): 'matrícula nº 46.511 do 10º Registro de Imóveis' quoted by a costs sheet
   // or a letter is a citation of one, not one.
-  if (!MATRICULA_STRUCTURE.test(folded) && !registryHeading(folded)) scores.set('matricula', 0);
+  // The registry's letterhead alone will do (a ledger page OCR cannot read), unless the paper is of
+  // its Livro 3, the registro auxiliar (a pacto antenupcial, a cédula), which holds no matrícula.
+  if (!MATRICULA_STRUCTURE.test(folded) && (!registryHeading(folded) || /\blivro\s{0,3}(?:n\W{0,3})?\s{0,3}0?3\b|registro auxiliar|\blivro 3 ra\b/.test(folded))) scores.set('matricula', 0);
   // A draft is the deed or contract it drafts: 'minuta' only wins with a deed's or contract's body.
   const minuta = scores.get('minuta') ?? 0;
   const body = Math.max(scores.get('escritura') ?? 0, scores.get('compromisso') ?? 0);
