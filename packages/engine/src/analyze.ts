@@ -178,7 +178,7 @@ export function analyze(input: EngineInput): AnalysisResult {
   // The exit starts from the comparables' valuation when there are any (a purchase below market sells at market).
   const exitBase = valuation?.comparables?.sale && valuation.valuation?.mid.value ? valuation.valuation.mid : null;
   const financialInputs = withoutReferenceRent(rentByType({ ...inputs, ...(exitBase ? { exitBase } : {}) }, q, asOf), q.propertyType === 'terreno' || !!development);
-  const financial = plan.financial ? (flip ? computeFlip(inputs, valuation?.valuation?.mid ?? null) : computeFinancial(financialInputs)) : null;
+  const financial = plan.financial ? (flip ? computeFlip(inputs, valuation?.valuation?.mid ?? null, !!exitBase) : computeFinancial(financialInputs)) : null;
   // Stress section on the primary model: the development when there is one, else the acquisition.
   const stress = development
     ? developmentStress(inputs, development, { inputs: q.development, asOf })

@@ -79,6 +79,9 @@ describe('flip: renovate and resell', () => {
     expect(f.flip!.worksMonths).toBe(3); // default, stated
     expect(f.flip!.sellMonths).toBe(6);
     expect(f.flip!.salePrice.note).toMatch(/valor de mercado/);
+    // Renovated: the reference R$/m² (national average for Recife) × 70 m², no 'reformar' discount, 9 months of IPCA.
+    const perSqm = r.assumptions.find((a) => a.id === 'salePricePerSqm')!.value;
+    expect(f.flip!.salePrice.value!).toBeCloseTo(perSqm * 70 * 1.0426 ** (9 / 12), 2);
     expect(r.warnings.some((w) => w.startsWith('Meses para vender não informados'))).toBe(true);
   });
 
@@ -93,5 +96,13 @@ describe('flip: renovate and resell', () => {
     expect(small(false).strategy).toBe('revenda');
     expect(small(false).capitalGainsTax.value).toBe(0);
     expect(small(true).capitalGainsTax.value!).toBeGreaterThan(0);
+  });
+
+  it('objective "venda" with a rent of 0 and no deal block is a resale at the market value, not a rental with a reference rent', () => {
+    const r = analyze({ analysisType: 'complete', questionnaire: { ...BASE, mainObjective: 'venda' }, documents: [], generatedAt: AT });
+    expect(r.financial!.strategy).toBe('revenda');
+    expect(r.financial!.rentFromReference).toBe(false);
+    expect(r.hurdle!.kind).toBe('flip');
+    expect(r.financial!.flip!.salePrice.note).toMatch(/valor de mercado/);
   });
 });

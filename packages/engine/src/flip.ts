@@ -74,7 +74,7 @@ export function runFlip(p: FlipParams): FlipRun {
 const NOT_RENTAL = 'Não se aplica à revenda (sem aluguel).';
 
 /** The flip as the financial part of the result: the same headline figures, with `flip` detail. */
-export function computeFlip(inputs: ResolvedInputs, marketValue: Figure | null): FinancialResult {
+export function computeFlip(inputs: ResolvedInputs, marketValue: Figure | null, fromComparables = false): FinancialResult {
   const a = inputs.assumptions;
   const deal = inputs.deal!;
   const P = finite(inputs.price?.value, NaN) > 0 ? inputs.price!.value! : null;
@@ -97,6 +97,11 @@ export function computeFlip(inputs: ResolvedInputs, marketValue: Figure | null):
   let salePrice: Figure;
   if (deal.targetSalePrice) {
     salePrice = figure('salePrice', 'Preço de venda', deal.targetSalePrice.value, 'BRL', deal.targetSalePrice.source);
+  } else if (renovation > 0 && !fromComparables && area !== null && finite(a.salePricePerSqm.value) > 0) {
+    // Renovated: the reference R$/m² without the 'precisa de reforma' discount, brought to the sale month.
+    const value = a.salePricePerSqm.value * area * (1 + finite(a.appreciationAnnual.value)) ** (months / 12);
+    salePrice = figure('salePrice', 'Preço de venda', value, 'BRL', computed(`Referência de venda por m² × área (imóvel reformado) × (1 + valorização)^(${months}/12)`), 'Preço de venda pretendido não informado: usado o valor de mercado de referência (preços anunciados); confirme com comparáveis do imóvel reformado.');
+    notes.push('Preço de venda pelo valor de mercado estimado: informe o preço pretendido ou comparáveis de venda de imóveis reformados.');
   } else if (marketValue?.value) {
     const appreciation = finite(a.appreciationAnnual.value);
     const value = marketValue.value * (1 + appreciation) ** (months / 12);

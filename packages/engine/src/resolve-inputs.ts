@@ -219,13 +219,15 @@ export const FLIP_DEFAULT_SELL_MONTHS = 6;
 
 /**
  * Renovate-and-resell when the person says so, or (no strategy chosen) when a flip's inputs are
- * typed: a renovation budget, a target sale price or the months to sell.
+ * typed (a renovation budget, a target sale price, the months to sell) or the objective is to sell
+ * with a rent of 0.
  */
 export function isFlip(q: Questionnaire): boolean {
   const d = q.deal;
-  if (!d) return false;
-  if (d.strategy) return d.strategy === 'revenda';
-  return [d.renovationBudget, d.renovationPerSqm, d.targetSalePrice, d.sellMonths].some((v) => typeof v === 'string' && v.trim() !== '');
+  if (d?.strategy) return d.strategy === 'revenda';
+  if (d && [d.renovationBudget, d.renovationPerSqm, d.targetSalePrice, d.sellMonths].some((v) => typeof v === 'string' && v.trim() !== '')) return true;
+  // Bought to be sold, with no rent expected (a rent typed as 0): a resale, not a rental with a gap.
+  return q.mainObjective === 'venda' && typeof q.monthlyRent === 'string' && parseBrNumber(q.monthlyRent) === 0;
 }
 
 /** The deal block resolved: strategy, the buyer's loan, the flip's inputs and the owner's tax profile. */
