@@ -36,6 +36,8 @@ const AUTHORITY: Record<DossierFactKey, readonly DocumentTypeId[]> = {
   iptu_anual: ['iptu_carne'],
 };
 
+const IDENTITY_KEYS: ReadonlySet<DossierFactKey> = new Set(['matricula_numero', 'cartorio', 'inscricao_imobiliaria', 'endereco', 'cep']);
+
 /** The fact a document's key field states, or null. */
 export function factKeyOf(type: DocumentTypeId | null, key: string): DossierFactKey | null {
   switch (key) {
@@ -204,6 +206,9 @@ export function consolidateFacts(docs: readonly Doc[], corrected: ReadonlyMap<st
       const key = factKeyOf(doc.type, field.key);
       if (!key || notTheProperty(key, doc, field)) continue;
       const order = AUTHORITY[key];
+      // Who the property is comes only from papers about it: a marriage certificate's 'matrícula',
+      // a letter's or a costs sheet's address are someone else's.
+      if (IDENTITY_KEYS.has(key) && !(doc.type && order.includes(doc.type))) continue;
       const rank = doc.type && order.includes(doc.type) ? order.indexOf(doc.type) : order.length;
       const list = sources.get(key) ?? [];
       list.push({ doc, field, rank });

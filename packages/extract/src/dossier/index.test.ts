@@ -172,6 +172,17 @@ describe('buildDossier', () => {
     citationsHold(d, docs);
   });
 
+  it('takes the property’s address only from papers about the property, not a costs sheet’s or a letter’s', () => {
+    const costs = doc('x', 'custos.docx', 'PLANILHA DE CUSTOS DA MUDANÇA\nImóvel de origem situado na Rua Vergueiro, nº 10, CEP 01504-000\nCorretagem R$ 36.000,00\nMudança R$ 6.200,00');
+    expect(costs.documentType).toBe('outro');
+    expect(costs.keyFields.some((f) => f.key === 'endereco')).toBe(true);
+    const d = buildDossier(folder(SALE_ACTS, [costs]), SP);
+    const address = d.facts.find((f) => f.key === 'endereco')!;
+    expect(address.conflict).toBe(false);
+    expect(address.sources.every((s) => s.citation.documentId !== 'x')).toBe(true);
+    expect(d.facts.find((f) => f.key === 'cep')?.sources.every((s) => s.citation.documentId !== 'x')).toBe(true);
+  });
+
   it('says a certificate that continues on a page not sent is incomplete, never free of liens', () => {
     const docs = [doc('m', 'MATRICULA.pdf', [`${MATRICULA_HEAD}\n${SALE_ACTS}\nCONTINUA NO VERSO`])];
     const d = buildDossier(docs, SP);
