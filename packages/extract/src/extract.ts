@@ -4,7 +4,7 @@ import { extractDoc } from './doc.ts';
 import { extractDocx } from './docx.ts';
 import { extractImage } from './image.ts';
 import { normalizeText } from './normalize.ts';
-import { sharedOcrEngine, type OcrLike } from './ocr.ts';
+import { runawayLimitMs, sharedOcrEngine, type OcrLike } from './ocr.ts';
 import { extractPdf } from './pdf.ts';
 import { readPdfSignatures } from './signature.ts';
 import {
@@ -21,7 +21,7 @@ import {
 } from './rules.ts';
 import { extractXlsx } from './spreadsheet.ts';
 import { extractTxt } from './text.ts';
-import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
+import { ExtractionError, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 export { checkMinimumText, DEFAULT_TIMEOUTS, FILE_TIMEOUT_MESSAGE, XLS_NOT_SUPPORTED, type ExtractInput, type ExtractionTimeouts };
 
@@ -38,6 +38,16 @@ export interface ExtractOptions {
    * the minimum-text check is then left to whoever joins the parts (checkMinimumText).
    */
   pdfPages?: PdfPageRange;
+  /**
+   * Called with each page as soon as its text is final, in any order: the server keeps the pages
+   * read so that a later failure or retry does not read them again.
+   */
+  onPage?: (page: ExtractedPage) => void;
+  /**
+   * Pages already read by an earlier attempt: not read again (PDF pages and images of a TIFF).
+   * The minimum-text check is then left to whoever joins them with these (checkMinimumText).
+   */
+  skipPages?: readonly number[];
 }
 
 /**
@@ -69,11 +79,22 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
         // Only files that may need OCR pick the engine (OCR_ENGINE=native without tesseract
         // fails those, not a DOCX).
         const ocr = () => options.ocr ?? sharedOcrEngine();
+        const onPage = (page: ExtractedPage) => {
+          try {
+            options.onPage?.({ ...page, text: normalizeText(page.text) });
+          } catch {
+            // A failing listener must not fail the extraction.
+          }
+        };
         const ocrContext = {
           signal,
           ocrPageTimeoutMs: timeouts.ocrPageMs,
-          onOcrPage: () => deadline.extend(timeouts.ocrPageMs),
+          ocrCpuMs: timeouts.ocrCpuMs,
+          // Rendering and OCR of the page are paid from its runaway bound, stretched by the load.
+          onOcrPage: () => deadline.extend(runawayLimitMs(timeouts.ocrPageMs)),
           onProgress,
+          onPage,
+          skipPages: new Set(options.skipPages ?? []),
         };
         let result: ExtractionResult;
         if (kind === 'pdf') {
@@ -89,10 +110,11 @@ export async function extractDocument(input: ExtractInput, options: ExtractOptio
         } else {
           const extractor = { docx: extractDocx, doc: extractDoc, xlsx: extractXlsx, txt: extractTxt }[kind];
           result = { pages: await extractor(input.path), warnings: [] };
+          result.pages.forEach(onPage);
           onProgress({ pagesDone: result.pages.length, pageCount: result.pages.length });
         }
         const pages = result.pages.map((page) => ({ ...page, text: normalizeText(page.text) }));
-        if (!options.pdfPages) checkMinimumText(input.kind, pages);
+        if (!options.pdfPages && !options.skipPages?.length) checkMinimumText(input.kind, pages);
         // A split PDF's signatures are read once, by the part that holds its first page.
         if (kind === 'pdf' && (options.pdfPages?.first ?? 1) === 1) return { pages, warnings: result.warnings, signatures: await signaturesOf(input.path) };
         return { pages, warnings: result.warnings };

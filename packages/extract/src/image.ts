@@ -118,10 +118,15 @@ export interface ImageContext {
   ocr: OcrLike;
   signal: AbortSignal;
   ocrPageTimeoutMs: number;
+  ocrCpuMs?: number;
   maxPages: number;
   /** Called before each OCR page: the file budget grows by the page's OCR budget. */
   onOcrPage(): void;
   onProgress(progress: ExtractionProgress): void;
+  /** Each page whose text is final. */
+  onPage?(page: ExtractedPage): void;
+  /** Pages (a TIFF's) an earlier attempt read: skipped. */
+  skipPages?: ReadonlySet<number>;
 }
 
 /**
@@ -138,23 +143,40 @@ export async function extractImage(path: string, kind: FileKind, ctx: ImageConte
   const progress = new PageProgress(images.length, ctx.onProgress);
   const jobs = new PageJobs(ctx.ocr.concurrency ?? 1);
   const pages: ExtractedPage[] = [];
+  const retryLater: number[] = [];
+  let retryReason = '';
   try {
     for (const [i, image] of images.entries()) {
       ctx.signal.throwIfAborted();
+      if (ctx.skipPages?.has(i + 1)) {
+        progress.textPage();
+        continue;
+      }
       ctx.onOcrPage();
       const page: ExtractedPage = { number: i + 1, text: '', method: 'ocr', confidence: 0 };
       pages.push(page);
       progress.ocrQueued(page.number);
       if (isBlank(image)) {
         page.blank = true;
+        ctx.onPage?.(page);
         progress.ocrFinished(page.number);
         continue;
       }
       await jobs.add(async () => {
-        const reading = await readPageImage(image, ctx.ocr, { dpi: image.dpi ?? null, timeoutMs: ctx.ocrPageTimeoutMs, signal: ctx.signal });
-        page.text = reading.text;
-        page.confidence = reading.confidence;
-        if (reading.rotation) page.rotation = reading.rotation;
+        try {
+          const reading = await readPageImage(image, ctx.ocr, { dpi: image.dpi ?? null, timeoutMs: ctx.ocrPageTimeoutMs, cpuMs: ctx.ocrCpuMs, signal: ctx.signal });
+          page.text = reading.text;
+          page.confidence = reading.confidence;
+          if (reading.rotation) page.rotation = reading.rotation;
+        } catch (error) {
+          // A runaway or an engine that could not start: this page is tried again, the others kept.
+          if (ctx.signal.aborted || !(error instanceof ExtractionError) || !error.retryable) throw error;
+          retryLater.push(page.number);
+          retryReason ||= error.message;
+          progress.ocrAbandoned(page.number);
+          return;
+        }
+        ctx.onPage?.(page);
         progress.ocrFinished(page.number);
       });
     }
@@ -162,6 +184,10 @@ export async function extractImage(path: string, kind: FileKind, ctx: ImageConte
   } catch (error) {
     jobs.abandon();
     throw error;
+  }
+  if (retryLater.length) {
+    const which = retryLater.length === 1 ? `da página ${retryLater[0]}` : `das páginas ${retryLater.sort((a, b) => a - b).join(', ')}`;
+    throw new ExtractionError(`OCR ${which} não concluído: ${retryReason}`, true);
   }
   return pages;
 }

@@ -41,6 +41,11 @@ export class PageProgress {
     this.#send();
   }
 
+  /** A page whose OCR gave up for now (to be tried again): no longer waited for, not read. */
+  ocrAbandoned(page: number): void {
+    if (this.#waiting.delete(page)) this.#send();
+  }
+
   #send(): void {
     const left = this.#waiting.size;
     const progress: ExtractionProgress = {

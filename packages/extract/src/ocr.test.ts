@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { scanPageJpeg } from '../test/corpus.ts';
-import { chooseOcrEngine, detectNativeTesseract, NativeOcrEngine, OcrEngine, ocrEngineSetting, sharedOcrEngineName, terminateSharedOcrEngine, textFromTsv } from './ocr.ts';
+import { SCAN_LINES, scanPageJpeg } from '../test/corpus.ts';
+import { chooseOcrEngine, detectNativeTesseract, NativeOcrEngine, OcrEngine, ocrEngineSetting, processCpuMs, runawayLimitMs, sharedOcrEngineName, terminateSharedOcrEngine, textFromTsv } from './ocr.ts';
 import { prepareImageForOcr, toPgm } from './image.ts';
 import { ExtractionError } from './types.ts';
 
@@ -61,4 +61,29 @@ describe('engine choice', () => {
     const timeout = await native.recognize(await linePgm(), { timeoutMs: 1 }).catch((e: unknown) => e);
     expect((timeout as ExtractionError).message).toMatch(/^Timeout: OCR/);
   });
+});
+
+describe('what bounds a page', () => {
+  it('stretches the wall-clock bound by the load per core, never below the base', () => {
+    expect(runawayLimitMs(600_000, 0.5, 2)).toBe(600_000);
+    expect(runawayLimitMs(600_000, 10, 2)).toBe(3_000_000);
+  });
+
+  it('reads a process CPU time from /proc, and nothing for a process that does not exist', () => {
+    if (process.platform === 'linux') expect(processCpuMs(process.pid)).toBeGreaterThan(0);
+    expect(processCpuMs(2 ** 30)).toBeNull();
+  });
+
+  it.skipIf(!detectNativeTesseract() || process.platform !== 'linux')(
+    'stops a native OCR process past its CPU budget with a final reason for the page',
+    { timeout: 120_000 },
+    async () => {
+      const { jpeg } = scanPageJpeg([...SCAN_LINES, ...SCAN_LINES, ...SCAN_LINES], 300);
+      const [image] = await prepareImageForOcr(jpeg, 'jpeg');
+      const error = await new NativeOcrEngine().recognize(toPgm(image!), { cpuMs: 1 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ExtractionError);
+      expect((error as ExtractionError).message).toMatch(/de CPU/);
+      expect((error as ExtractionError).retryable).toBe(false);
+    },
+  );
 });

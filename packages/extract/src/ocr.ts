@@ -1,15 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { withTimeout } from './deadline.ts';
 import { ocrSlots } from './ocr-slots.ts';
-import { OCR_PAGE_TIMEOUT_MS } from './rules.ts';
+import { OCR_PAGE_CPU_MS, OCR_PAGE_TIMEOUT_MS } from './rules.ts';
 import { ExtractionError } from './types.ts';
 
-export { OCR_PAGE_TIMEOUT_MS };
+export { OCR_PAGE_CPU_MS, OCR_PAGE_TIMEOUT_MS };
 /** tesseract.js: the two npm language packages we ship. */
 export const OCR_LANGUAGES = 'por+eng';
 /**
@@ -26,9 +26,49 @@ export interface OcrResult {
 }
 
 export interface OcrRecognizeOptions {
+  /**
+   * Last resort against a runaway OCR, never a reason to fail a page on a busy machine: wall time,
+   * multiplied by the machine's load per core when it is above 1 (runawayLimitMs). Default
+   * OCR_PAGE_TIMEOUT_MS.
+   */
   timeoutMs?: number;
+  /**
+   * CPU time the OCR process of one page may use (native tesseract, read from /proc): what bounds
+   * a pathological page, whatever else the machine is doing. Default OCR_PAGE_CPU_MS.
+   */
+  cpuMs?: number;
   signal?: AbortSignal;
 }
+
+/** The page's wall-clock limit stretched by the load per core: a busy machine reads slower, not worse. */
+export function runawayLimitMs(baseMs: number, load = loadavg()[0] ?? 0, cores = availableParallelism()): number {
+  return Math.round(baseMs * Math.max(1, load / Math.max(1, cores)));
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat (Linux); null where
+ * there is no /proc or the process is gone. The fields after the command name (which may hold
+ * spaces and parentheses) are counted from its closing parenthesis: utime and stime are the 14th
+ * and 15th fields, in clock ticks (USER_HZ, 100 on Linux).
+ */
+export function processCpuMs(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return null;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
+  return ((utime + stime) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** How often a running OCR process's CPU time is read. */
+const CPU_POLL_MS = 500;
 
 /** What extraction needs from an OCR engine; tests may pass their own. */
 export interface OcrLike {
@@ -97,8 +137,10 @@ export class OcrEngine implements OcrLike {
     await (thread ? thread.terminate() : started.terminate());
   }
 
-  async #recognizeNow(image: Buffer, { timeoutMs = OCR_PAGE_TIMEOUT_MS, signal }: OcrRecognizeOptions): Promise<OcrResult> {
+  async #recognizeNow(image: Buffer, { timeoutMs: baseMs = OCR_PAGE_TIMEOUT_MS, signal }: OcrRecognizeOptions): Promise<OcrResult> {
     signal?.throwIfAborted();
+    // Its WebAssembly runs on a thread whose CPU time we cannot read: only the runaway bound.
+    const timeoutMs = runawayLimitMs(baseMs);
     const work = (async () => {
       const worker = await this.#getWorker();
       const { data } = await worker.recognize(image);
@@ -276,7 +318,8 @@ export class NativeOcrEngine implements OcrLike {
     this.#running.clear();
   }
 
-  async #run(args: string[], image: Buffer, { timeoutMs = OCR_PAGE_TIMEOUT_MS, signal }: OcrRecognizeOptions): Promise<string> {
+  async #run(args: string[], image: Buffer, { timeoutMs = OCR_PAGE_TIMEOUT_MS, cpuMs = OCR_PAGE_CPU_MS, signal }: OcrRecognizeOptions): Promise<string> {
+    // Waiting for a slot is not the page's time: the budgets start with the process.
     const release = await ocrSlots().acquire(signal);
     try {
       signal?.throwIfAborted();
@@ -285,6 +328,7 @@ export class NativeOcrEngine implements OcrLike {
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       this.#running.add(child);
+      let overCpu = false;
       const work = new Promise<string>((resolve, reject) => {
         const chunks: Buffer[] = [];
         let stderr = '';
@@ -294,19 +338,30 @@ export class NativeOcrEngine implements OcrLike {
         });
         child.on('error', (error) => reject(new ExtractionError(`Não foi possível iniciar o OCR: ${error.message}`, true)));
         child.on('close', (code) => {
-          if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
+          if (overCpu) reject(new ExtractionError(`o OCR usou mais de ${Math.round(cpuMs / 1000)} s de CPU (página complexa demais)`));
+          else if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
           else reject(new ExtractionError('A imagem não pôde ser lida pelo OCR'));
         });
         // A child that died early closes its stdin: the page is lost, not the thread.
         child.stdin!.on('error', () => undefined);
         child.stdin!.end(image);
       });
+      // The page's own bound: the CPU time tesseract used, which a busy machine does not inflate.
+      const cpuWatch = setInterval(() => {
+        const used = child.pid === undefined ? null : processCpuMs(child.pid);
+        if (used !== null && used > cpuMs && child.exitCode === null) {
+          overCpu = true;
+          child.kill('SIGKILL');
+        }
+      }, CPU_POLL_MS);
+      const limitMs = runawayLimitMs(timeoutMs);
       try {
-        return await withTimeout(work, timeoutMs, () => new ExtractionError(`Timeout: OCR excedeu ${Math.round(timeoutMs / 1000)} s`, true), signal);
+        return await withTimeout(work, limitMs, () => new ExtractionError(`Timeout: OCR não terminou em ${Math.round(limitMs / 1000)} s`, true), signal);
       } catch (error) {
         work.catch(() => undefined);
         throw error;
       } finally {
+        clearInterval(cpuWatch);
         // Over its budget or aborted: the process is killed, its slot freed.
         if (child.exitCode === null) child.kill('SIGKILL');
         this.#running.delete(child);

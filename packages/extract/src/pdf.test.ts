@@ -224,15 +224,37 @@ describe('PDF extraction', () => {
     expect((error as ExtractionError).retryable).toBe(true);
   });
 
-  it('gives each OCR page its own budget and names the page that ran over', async () => {
-    const slowOcr: OcrLike = {
-      recognize: (_image, options) =>
-        new Promise((_, reject) => setTimeout(() => reject(new ExtractionError('Timeout: OCR excedeu 0 s', true)), options?.timeoutMs ?? 0)),
+  it('keeps the pages read when a later page fails, names the page, and reads only that page again', async () => {
+    const flakyOcr: OcrLike = {
+      recognize: () => Promise.reject(new ExtractionError('Não foi possível iniciar o OCR: EAGAIN', true)),
       terminate: () => Promise.resolve(),
     };
-    const error = await extractDocument({ path: corpus.files.mixedPdf, kind: 'pdf', fileName: 'x.pdf' }, { ocr: slowOcr, timeouts: { ocrPageMs: 50 } }).catch((e: unknown) => e);
-    expect((error as ExtractionError).message).toBe('Erro ao processar PDF: Timeout: OCR da página 2 excedeu 0 s');
+    const handed: number[] = [];
+    const error = await extractDocument(
+      { path: corpus.files.mixedPdf, kind: 'pdf', fileName: 'x.pdf' },
+      { ocr: flakyOcr, onPage: (page) => handed.push(page.number) },
+    ).catch((e: unknown) => e);
+    expect((error as ExtractionError).message).toBe('Erro ao processar PDF: OCR da página 2 não concluído: Não foi possível iniciar o OCR: EAGAIN');
     expect((error as ExtractionError).retryable).toBe(true);
+    // Page 1 (text) was read and handed out before the failure: the next attempt skips it.
+    expect(handed).toEqual([1]);
+    const goodOcr: OcrLike = {
+      recognize: () => Promise.resolve({ text: 'Matrícula 45.678 lida na segunda tentativa pelo OCR da página.', confidence: 91 }),
+      terminate: () => Promise.resolve(),
+    };
+    const retry = await extractDocument({ path: corpus.files.mixedPdf, kind: 'pdf', fileName: 'x.pdf' }, { ocr: goodOcr, skipPages: [1] });
+    expect(retry.pages.map((p) => [p.number, p.method])).toEqual([[2, 'ocr']]);
+    expect(retry.pages[0]!.text).toContain('segunda tentativa');
+  });
+
+  it('keeps a document whose page no OCR can read, with its other pages and a warning naming it', async () => {
+    const hopeless: OcrLike = {
+      recognize: () => Promise.reject(new ExtractionError('o OCR usou mais de 120 s de CPU (página complexa demais)')),
+      terminate: () => Promise.resolve(),
+    };
+    const result = await extractDocument({ path: corpus.files.mixedPdf, kind: 'pdf', fileName: 'x.pdf' }, { ocr: hopeless });
+    expect(result.pages.map((p) => p.method)).toEqual(['text', 'text']);
+    expect(result.warnings).toContain('Página 2 não pôde ser lida pelo OCR: o OCR usou mais de 120 s de CPU (página complexa demais)');
   });
 });
 

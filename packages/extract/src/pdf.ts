@@ -327,9 +327,14 @@ export interface PdfContext {
   range?: PdfPageRange;
   textTimeoutMs: number;
   ocrPageTimeoutMs: number;
+  ocrCpuMs?: number;
   /** Called before each OCR page: the file budget grows by the page's OCR budget. */
   onOcrPage(): void;
   onProgress(progress: ExtractionProgress): void;
+  /** Each page whose text is final (extract.ts: ExtractOptions.onPage). */
+  onPage?(page: ExtractedPage): void;
+  /** Pages an earlier attempt read: skipped. */
+  skipPages?: ReadonlySet<number>;
 }
 
 /**
@@ -532,7 +537,15 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
       }
     };
 
+    /** Pages whose OCR failed for a reason worth another try (the engine could not start, a runaway). */
+    const retryLater: { n: number; reason: string }[] = [];
+    const final = (result: ExtractedPage) => ctx.onPage?.(result);
     for (let n = first; n <= last; n++) {
+      if (ctx.skipPages?.has(n)) {
+        // Read by an earlier attempt: counted as read, not read again.
+        progress.textPage();
+        continue;
+      }
       // pdf.js in Node runs its "worker" on this thread through promises only: without a turn of
       // the event loop between pages no timer, and so no timeout, could fire during a long PDF.
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -554,6 +567,7 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
         // Nothing painted but a few letters, or nothing at all: what a blank render would say.
         if (stampOnly || (read.textOnly && !read.text.trim())) result.blank = true;
         page?.cleanup();
+        final(result);
         progress.textPage();
         continue;
       }
@@ -571,28 +585,37 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
       }
       if (!image || isBlank(image.gray)) {
         if (image) result.blank = true;
+        final(result);
         progress.ocrFinished(n);
         continue;
       }
       const { gray, dpi } = image;
       await jobs.add(async () => {
         try {
-          const reading = await readPageImage(gray, ctx.ocr, { dpi, timeoutMs: ctx.ocrPageTimeoutMs, signal: ctx.signal });
+          const reading = await readPageImage(gray, ctx.ocr, { dpi, timeoutMs: ctx.ocrPageTimeoutMs, cpuMs: ctx.ocrCpuMs, signal: ctx.signal });
           result.text = read.text.trim() ? mergeTextLayer(reading.text, read.text) : reading.text;
           result.method = 'ocr';
           result.confidence = reading.confidence;
           if (reading.rotation) result.rotation = reading.rotation;
           if (isBlankStamp(result.text)) result.blank = true;
         } catch (error) {
-          if (error instanceof ExtractionError && error.retryable && /^Timeout/.test(error.message)) {
-            throw new ExtractionError(`Timeout: OCR da página ${n} excedeu ${Math.round(ctx.ocrPageTimeoutMs / 1000)} s`, true);
+          if (ctx.signal.aborted) throw error;
+          const reason = error instanceof ExtractionError ? error.message : 'A imagem não pôde ser lida pelo OCR';
+          // The other pages go on either way; this one is tried again, or kept with its text layer.
+          if (!(error instanceof ExtractionError) || error.retryable) {
+            retryLater.push({ n, reason });
+            progress.ocrAbandoned(n);
+            return;
           }
-          throw error;
+          warnings.push(`Página ${n} não pôde ser lida pelo OCR: ${reason}`);
         }
+        // Handed out before the progress that counts it: progress never runs ahead of the pages read.
+        final(result);
         progress.ocrFinished(n);
       });
     }
     await jobs.drain();
+    if (retryLater.length) throw pagesNotRead(retryLater);
     return { pages, warnings: [...new Set(warnings)] };
   } catch (error) {
     jobs.abandon();
@@ -600,6 +623,16 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
   } finally {
     await task.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * The retryable failure of a file whose other pages were read (and handed to `onPage`): the next
+ * attempt reads only these pages.
+ */
+function pagesNotRead(failed: { n: number; reason: string }[]): ExtractionError {
+  const numbers = failed.map((f) => f.n).sort((a, b) => a - b);
+  const which = numbers.length === 1 ? `da página ${numbers[0]}` : `das páginas ${numbers.join(', ')}`;
+  return new ExtractionError(`OCR ${which} não concluído: ${failed[0]!.reason}`, true);
 }
 
 /** A pdf.js call whose time counts against the text budget, returning its value. */

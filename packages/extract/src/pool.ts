@@ -23,7 +23,7 @@ import {
   type PdfPageRange,
 } from './rules.ts';
 import { TABLE_MESSAGES, TABLE_READ_TIMEOUT_MS, TableReadError } from './table-limits.ts';
-import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
+import { ExtractionError, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 import type { ControlMessage, CountPagesTask, ExtractionTask, ExtractionTaskResult, ExtractionWorkerData, TableTask, TableTaskResult, WorkerMessage } from './worker.ts';
 
 /** The worker entry in TypeScript. The server's build bundles it (entry name below) beside main.js. */
@@ -92,6 +92,10 @@ export interface PoolRunOptions {
   /** Called once, when the file gets its first thread (until then it is waiting its turn). */
   onStart?: () => void;
   onProgress?: (progress: ExtractionProgress) => void;
+  /** Each page as soon as its text is final (without its cells), in any order. */
+  onPage?: (page: ExtractedPage) => void;
+  /** Pages an earlier attempt read: not read again; the caller checks the minimum text. */
+  skipPages?: number[];
   signal?: AbortSignal;
   maxPdfPages?: number;
   timeouts?: Partial<ExtractionTimeouts>;
@@ -172,7 +176,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     input: ExtractInput,
     runOptions: PoolRunOptions & { pdfPages?: PdfPageRange },
   ): Promise<ExtractionResult> {
-    const { onProgress, signal } = runOptions;
+    const { onProgress, onPage, signal } = runOptions;
     signal?.throwIfAborted();
     const { port1, port2 } = new MessageChannel();
     const kill = new AbortController();
@@ -185,10 +189,12 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     }, silenceMs);
     let abortTimer: NodeJS.Timeout | undefined;
     const deliver = (message: WorkerMessage) => {
-      if (message.type !== 'progress' || settled) return;
+      if (settled && message.type !== 'page') return;
+      // Any message means the thread's event loop turns: a slow page on a busy machine is not stuck.
       watchdog.refresh();
       try {
-        onProgress?.(message.progress);
+        if (message.type === 'progress') onProgress?.(message.progress);
+        else if (message.type === 'page') onPage?.(message.page);
       } catch {
         // A failing listener must not fail the extraction.
       }
@@ -206,6 +212,8 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       maxPdfPages: runOptions.maxPdfPages,
       timeouts: runOptions.timeouts,
       pdfPages: runOptions.pdfPages,
+      skipPages: runOptions.skipPages,
+      sendPages: Boolean(onPage),
       port: port2,
     };
     const running = piscina.run(task, { transferList: [port2], signal: kill.signal }) as Promise<ExtractionTaskResult>;
@@ -298,7 +306,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     if (firstError !== null) throw firstError;
     const results = settled.map((s) => (s as PromiseFulfilledResult<ExtractionResult>).value);
     const pages = results.flatMap((r) => r.pages);
-    checkMinimumText(input.kind, pages);
+    if (!runOptions.skipPages?.length) checkMinimumText(input.kind, pages);
     const signatures = results.find((r) => r.signatures)?.signatures;
     return { pages, warnings: [...new Set(results.flatMap((r) => r.warnings))], ...(signatures ? { signatures } : {}) };
   }

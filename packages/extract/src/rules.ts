@@ -6,10 +6,18 @@ import { ExtractionError, IMAGE_KINDS, type ExtractedPage, type FileKind } from 
 export const DEFAULT_MAX_PDF_PAGES = 200;
 export const PDF_TEXT_TIMEOUT_MS = 30_000;
 /**
- * OCR budget per page (rendering excluded): a dense A4 page at 300 dpi takes about 1–3 s on one
- * core; 20 s leaves room for a loaded machine and still stops a pathological image.
+ * The wall-clock bound of one page's OCR, a last resort against a runaway process only: it is
+ * multiplied by the machine's load per core (ocr.ts, runawayLimitMs), and a page is bounded by
+ * the CPU time its OCR process uses (OCR_PAGE_CPU_MS), so a busy machine makes pages slower, never
+ * failed. A dense A4 page takes 1–3 s of one core; 10 minutes is 200 such pages.
  */
-export const OCR_PAGE_TIMEOUT_MS = 20_000;
+export const OCR_PAGE_TIMEOUT_MS = 600_000;
+/**
+ * CPU time the native OCR process of one page may use: 40× a dense A4 page (about 3 s of one
+ * core at 300 dpi). Past it the page is one no OCR will read (a noise field, a pathological
+ * image): it is left out with a warning, the document keeps its other pages.
+ */
+export const OCR_PAGE_CPU_MS = 120_000;
 
 export interface PdfPageRange {
   /** 1-based, inclusive. */
@@ -31,14 +39,20 @@ export interface ExtractionTimeouts {
   fileMs: number;
   /** Opening a PDF and reading its text layer: spec 01 §8, 30 s. */
   pdfTextMs: number;
-  /** Rendering excluded, per page or image sent to OCR. */
+  /**
+   * Per page or image sent to OCR: the runaway bound (wall time × load per core), which also
+   * extends the file's budget. Not a reason to fail a legitimate page (see OCR_PAGE_TIMEOUT_MS).
+   */
   ocrPageMs: number;
+  /** CPU time of the native OCR process of one page (OCR_PAGE_CPU_MS). */
+  ocrCpuMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: ExtractionTimeouts = {
   fileMs: 60_000,
   pdfTextMs: PDF_TEXT_TIMEOUT_MS,
   ocrPageMs: OCR_PAGE_TIMEOUT_MS,
+  ocrCpuMs: OCR_PAGE_CPU_MS,
 };
 
 /** Minimum text per kind and the reason given when a file has less (spec 01 §5). */

@@ -10,7 +10,7 @@ import { countPdfPages, type PdfPageRange } from './pdf.ts';
 import { assertPdfInflationBounded } from './pdf-inflate-limits.ts';
 import { readTableCells } from './table.ts';
 import { TableReadError, type TableReadFailure } from './table-limits.ts';
-import { ExtractionError, type ExtractionProgress, type ExtractionResult } from './types.ts';
+import { ExtractionError, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
 
 /** What the pool hands every thread at start (piscina's `workerData`). */
 export interface ExtractionWorkerData {
@@ -27,7 +27,14 @@ export interface ExtractionTask {
   maxPdfPages?: number;
   timeouts?: Partial<ExtractionTimeouts>;
   pdfPages?: PdfPageRange;
-  /** Progress goes out on it; an { type: 'abort' } message comes in when the caller gives up. */
+  /** Pages an earlier attempt read (extract.ts: skipPages). */
+  skipPages?: number[];
+  /** Whether to send each page as it is read (a `page` message). */
+  sendPages?: boolean;
+  /**
+   * Progress, pages and a heartbeat go out on it; an { type: 'abort' } message comes in when the
+   * caller gives up.
+   */
   port: MessagePort;
 }
 
@@ -45,7 +52,14 @@ export interface TableTask {
 
 export type TableTaskResult = { ok: true; cells: string[][] } | { ok: false; error: { message: string; reason: TableReadFailure } };
 
-export type WorkerMessage = { type: 'progress'; progress: ExtractionProgress };
+export type WorkerMessage =
+  | { type: 'progress'; progress: ExtractionProgress }
+  | { type: 'page'; page: ExtractedPage }
+  /** The thread's event loop turns: a page may take long on a busy machine, the thread is not stuck. */
+  | { type: 'alive' };
+
+/** How often a thread at work says it is alive (well inside the pool's watchdog). */
+export const HEARTBEAT_MS = 5_000;
 export type ControlMessage = { type: 'abort' };
 
 /** Errors cross the thread boundary as data: a structured clone keeps neither class nor `retryable`. */
@@ -78,6 +92,7 @@ async function runExtraction(task: ExtractionTask): Promise<ExtractionTaskResult
   task.port.on('message', (message: ControlMessage) => {
     if (message.type === 'abort') controller.abort(new ExtractionError('Extração cancelada'));
   });
+  const heartbeat = setInterval(() => task.port.postMessage({ type: 'alive' } satisfies WorkerMessage), HEARTBEAT_MS);
   try {
     // Measured before pdf.js opens it: pdf.js inflates a stream whole, and a bomb takes gigabytes.
     if (task.input.kind === 'pdf') await assertPdfInflationBounded(task.input.path, { signal: controller.signal });
@@ -85,14 +100,18 @@ async function runExtraction(task: ExtractionTask): Promise<ExtractionTaskResult
       maxPdfPages: task.maxPdfPages,
       timeouts: task.timeouts,
       pdfPages: task.pdfPages,
+      skipPages: task.skipPages,
       signal: controller.signal,
       onProgress: (progress) => task.port.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
+      // Cells are only for the key fields, read from the final result.
+      onPage: task.sendPages ? ({ cells: _cells, ...page }) => task.port.postMessage({ type: 'page', page } satisfies WorkerMessage) : undefined,
     });
     return { ok: true, result };
   } catch (error) {
     if (error instanceof ExtractionError) return { ok: false, error: { message: error.message, retryable: error.retryable, extraction: true } };
     return { ok: false, error: { message: error instanceof Error ? error.message : String(error), retryable: false, extraction: false } };
   } finally {
+    clearInterval(heartbeat);
     task.port.close();
   }
 }
