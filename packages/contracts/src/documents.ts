@@ -18,6 +18,7 @@ export const UPLOAD_MESSAGES = {
   warnings: (list: string[]) => `Avisos: ${list.join('; ')}`,
   afterRetries: (reason: string) => `Erro após 3 tentativas: ${reason}`,
   interrupted: 'A leitura do arquivo foi interrompida por reinicializações do servidor. Envie o arquivo novamente.',
+  retryOnlyFailed: 'Só um documento com erro pode ser processado novamente',
 } as const;
 
 /** Extensions the drop zone offers (spec 01 §2); the server decides by content. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_MESSAGES } from '@viabiliza/contracts/documents';
-import { ExtractionError, type ExtractionProgress } from '@viabiliza/extract/types';
+import { checkMinimumText } from '@viabiliza/extract/rules';
+import { ExtractionError, type ExtractedPage, type ExtractionProgress, type FileKind } from '@viabiliza/extract/types';
 import { extractKeyFields } from '@viabiliza/extract/key-fields';
 import { readValidationCodes } from '@viabiliza/extract/validation-codes';
 import type { AppContext } from '../context.ts';
@@ -25,6 +26,10 @@ export const EXTRACTION_JOBS_AT_ONCE = 16;
  * waits in the database, where it cannot expire); the pool then gives each free thread to the
  * waiting user holding fewest (fair-scheduler.ts). So a small file waits for a thread to free up,
  * never for another user's backlog. It stays 'uploaded' (Aguardando) until it gets a thread.
+ *
+ * No page is read twice: each page is stored as soon as its text is final, and an attempt after a
+ * failure (the queue's retry, or the user's 'Tentar novamente') reads only the pages not stored.
+ * Between attempts the document says which attempt failed and why ('Tentativa 1 falhou: …').
  */
 export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer<typeof payload>> {
   return {
@@ -44,7 +49,9 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
       if (!doc || doc.status === 'completed' || doc.status === 'quarantined' || doc.status === 'error') return;
       const publish = () => c.events.publish({ userId: doc.userId, kind: 'document', id: documentId });
       const attempt = doc.attempts + 1;
-      await repo.updateDocument(c.db, documentId, { attempts: attempt, pagesDone: 0, progress: null, errorMessage: null });
+      // Pages an earlier attempt read stay read: this attempt reads the others.
+      const kept = await repo.pagesForDocument(c.db, documentId);
+      await repo.updateDocument(c.db, documentId, { attempts: attempt, pagesDone: kept.length, progress: null, errorMessage: null });
 
       // Progress is written in order, and all of it before the outcome: a late 'processing' or
       // page count must never land over 'completed'.
@@ -62,23 +69,34 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
         const progress = p.phase ? { phase: p.phase, page: p.page, ocrPagesLeft: p.ocrPagesLeft, msPerOcrPage: p.msPerOcrPage ?? null } : null;
         write({ pagesDone: p.pagesDone, pageCount: p.pageCount, progress });
       };
-      const run = { owner: doc.userId, onStart: () => write({ status: 'processing' }), onProgress };
+      const keep = (page: ExtractedPage) => {
+        writes = writes.then(() => repo.savePage(c.db, documentId, page)).catch(() => {});
+      };
+      const run = {
+        owner: doc.userId,
+        onStart: () => write({ status: 'processing' }),
+        onProgress,
+        onPage: keep,
+        skipPages: kept.map((p) => p.number),
+      };
 
       try {
         const result = await c.storage.withLocalCopy(doc.storageKey, (path) =>
           c.extraction.run({ path, kind: doc.fileType as never, fileName: doc.fileName }, run),
         );
         await writes;
-        const keys = extractKeyFields({ fileName: doc.fileName, pages: result.pages });
-        const ocrPages = result.pages.filter((p) => p.method === 'ocr' && p.confidence !== null);
+        const pages = joinPages(kept, result.pages);
+        if (kept.length) checkMinimumText(doc.fileType as FileKind, pages);
+        const keys = extractKeyFields({ fileName: doc.fileName, pages });
+        const ocrPages = pages.filter((p) => p.method === 'ocr' && p.confidence !== null);
         const confidence = ocrPages.length
           ? ocrPages.reduce((sum, p) => sum + (p.confidence ?? 0), 0) / ocrPages.length
           : 100;
-        const saved = await repo.saveExtraction(c.db, documentId, result.pages, {
+        const saved = await repo.saveExtraction(c.db, documentId, pages, {
           status: 'completed',
-          extractedText: result.pages.map((p) => p.text).join('\n\n'),
-          pageCount: result.pages.length,
-          pagesDone: result.pages.length,
+          extractedText: pages.map((p) => p.text).join('\n\n'),
+          pageCount: pages.length,
+          pagesDone: pages.length,
           progress: null,
           warnings: [...doc.warnings, ...result.warnings],
           documentType: keys.documentType,
@@ -104,6 +122,14 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
       }
     },
   };
+}
+
+/** The pages stored by earlier attempts and the ones read now, in page order (a page read now wins). */
+export function joinPages(kept: readonly { number: number; text: string; method: string; confidence: number | null }[], read: readonly ExtractedPage[]): ExtractedPage[] {
+  const byNumber = new Map<number, ExtractedPage>();
+  for (const p of kept) byNumber.set(p.number, { number: p.number, text: p.text, method: p.method === 'ocr' ? 'ocr' : 'text', confidence: p.confidence });
+  for (const p of read) byNumber.set(p.number, p);
+  return [...byNumber.values()].sort((a, b) => a.number - b.number);
 }
 
 /** Ends a document in 'error' with its Portuguese reason, live on the page, and tells its owner once. */

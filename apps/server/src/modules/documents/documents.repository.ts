@@ -51,6 +51,28 @@ export function pagesForDocument(db: Database, documentId: string) {
     .orderBy(documentPages.pageNumber);
 }
 
+/** Keeps one page as soon as it is read (a later attempt does not read it again); replaces an older reading. */
+export async function savePage(db: Database, documentId: string, page: { number: number; text: string; method: string; confidence: number | null }): Promise<void> {
+  const values = { documentId, pageNumber: page.number, text: page.text, method: page.method, confidence: page.confidence };
+  await db
+    .insert(documentPages)
+    .values(values)
+    .onConflictDoUpdate({ target: [documentPages.documentId, documentPages.pageNumber], set: { text: values.text, method: values.method, confidence: values.confidence } });
+}
+
+/**
+ * A failed document of this user back in the queue's hands: 'uploaded', attempts from zero. Only
+ * from 'error' (a document being read or read already is left alone); null when it is not one.
+ */
+export async function requeueFailed(db: Database, userId: string, id: string): Promise<DocumentRow | null> {
+  const [row] = await db
+    .update(propertyDocuments)
+    .set({ status: 'uploaded', attempts: 0, errorMessage: null, progress: null })
+    .where(and(eq(propertyDocuments.id, id), eq(propertyDocuments.userId, userId), eq(propertyDocuments.status, 'error')))
+    .returning();
+  return row ?? null;
+}
+
 /** Stores the extracted pages and the document's outcome at once; false if the document is gone. */
 export async function saveExtraction(
   db: Database,

@@ -9,6 +9,7 @@ import {
   documentList,
   documentListQuery,
   documentPages,
+  documentSummary,
   uploadResponse,
 } from '@viabiliza/contracts/documents';
 import { errorBody } from '@viabiliza/contracts/errors';
@@ -54,6 +55,15 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/documents/:id/pages', {
     schema: { tags, summary: 'Texto extraído por página', params: documentIdParams, response: { 200: documentPages, 404: errorBody } },
   }, async (request) => service.getDocumentPages(ctx, currentUser(request).id, request.params.id));
+
+  r.post('/api/documents/:id/retry', {
+    schema: {
+      tags,
+      summary: 'Tentar novamente um documento com erro (lê só as páginas que faltaram)',
+      params: documentIdParams,
+      response: { 200: documentSummary, 404: errorBody, 409: errorBody },
+    },
+  }, async (request) => service.retryDocument(ctx, request, currentUser(request).id, request.params.id));
 
   r.delete('/api/documents/:id', {
     schema: { tags, summary: 'Remover um documento (a qualquer momento)', params: documentIdParams, response: { 204: z.null(), 404: errorBody } },

@@ -218,6 +218,22 @@ export async function getDocumentPages(ctx: AppContext, userId: string, id: stri
   return { pages: pages.map((p) => ({ ...p, method: p.method === 'ocr' ? ('ocr' as const) : ('text' as const) })) };
 }
 
+/**
+ * 'Tentar novamente' on a failed document: back in the queue, attempts from zero. The pages an
+ * earlier attempt read are kept (the job reads only the others). Only the owner, only from 'Erro'.
+ */
+export async function retryDocument(ctx: AppContext, request: FastifyRequest, userId: string, id: string): Promise<DocumentSummary> {
+  const row = await repo.requeueFailed(ctx.db, userId, id);
+  if (!row) {
+    if (!(await repo.findForUser(ctx.db, userId, id))) throw notFound();
+    throw new AppError('CONFLICT', UPLOAD_MESSAGES.retryOnlyFailed);
+  }
+  await ctx.queue.send(JOBS.extractDocument, { documentId: id }, { group: userId });
+  await ctx.events.publish({ userId, kind: 'document', id });
+  await audit(ctx.db, request.log, { userId, action: 'document_retry', resource: 'document', success: true, details: { documentId: id, fileName: row.fileName }, ...requestMeta(request) });
+  return toSummary(row);
+}
+
 export async function removeDocument(ctx: AppContext, request: FastifyRequest, userId: string, id: string) {
   const row = await repo.deleteForUser(ctx.db, userId, id);
   if (!row) throw notFound();
