@@ -75,7 +75,9 @@ export const SCORE_FORMULA: readonly string[] = [
   'Preço frente ao mercado: 7 no preço de referência, −1,5 ponto a cada 10% acima (+ abaixo); sem referência para o tipo do imóvel, o componente fica de fora.',
   'Jurídico, técnico e ambiental: 10 menos as penalidades dos achados (alta 3, média 1,5, baixa 0,5) e dos documentos ausentes; ônus que impede a venda limita o jurídico a 3.',
   'Faixas: alta de 8,0 a 10,0; moderada de 5,0 a 7,9; baixa abaixo de 5,0.',
-  `Trava do veredito: VPL negativo à TMA ou TIR abaixo da TMA no modelo principal (incorporação: fluxo do empreendimento; aquisição: fluxo da compra/locação) limita a faixa a baixa (nota máxima ${CAPPED_MAX.toLocaleString('pt-BR')}), com o motivo declarado.`,
+  'TMA por finalidade, na mesma base de impostos do retorno: locação e revenda comparam a TIR após impostos com o Tesouro IPCA+ longo após o IR do dono mais um prêmio de risco; incorporação compara a TIR do projeto, antes do IR do investidor, com o Tesouro antes do IR mais um prêmio de incorporação.',
+  `Trava do veredito: VPL negativo à TMA ou TIR abaixo da TMA no modelo principal (incorporação: fluxo do empreendimento; aquisição: fluxo da compra/locação sem financiamento) limita a faixa a baixa (nota máxima ${CAPPED_MAX.toLocaleString('pt-BR')}), com o motivo declarado.`,
+  'Financiamento escolhido pelo comprador: aparece ao lado e não muda o veredito do imóvel, a não ser que seu custo seja decisivo (o imóvel atinge a TMA à vista e não com o financiamento), o que o motivo declara.',
   `Dados insuficientes: completude abaixo de ${MIN_COMPLETENESS}%, valor do imóvel ausente, aquisição sem área nem aluguel, ou modelo principal sem VPL nem TIR → faixa "Dados insuficientes" (nunca "inviável").`,
 ];
 
