@@ -94,10 +94,11 @@ const PINHEIROS: ExampleProperty = {
       fileName: 'matricula-98765.pdf',
       documentType: 'matricula',
       keyFields: [
+        // Only the property's own matrícula and registry: 45.678 on page 1 is the registro anterior
+        // and the 5º Tabelião drew the deed; neither is another matrícula or registry of this flat,
+        // so the dossier shows no divergence.
         kf('matricula_numero', 'Número da matrícula', '98.765', '98765', 1, 95),
-        kf('matricula_numero', 'Número da matrícula', '45.678', '45678', 1, 80),
         kf('cartorio', 'Cartório', '10º OFICIAL DE REGISTRO DE IMÓVEIS DE SÃO PAULO', null, 1, 90),
-        kf('cartorio', 'Cartório', '5º Tabelião de Notas de São Paulo', null, 1, 90),
         kf('endereco', 'Endereço', 'Rua Cardeal Arcoverde, nº 1.500', null, 1, 85),
         kf('cep', 'CEP', '05407-002', '05407002', 1, 95),
         kf('area_total_m2', 'Área total', '126,20 m²', 126.2, 1, 90),
@@ -181,9 +182,10 @@ const FLORIPA: ExampleProperty = {
       fileName: 'matricula-54321.pdf',
       documentType: 'matricula',
       keyFields: [
+        // 12.345 is the registro anterior, not this plot's matrícula; the cartório is the registry's
+        // (the notary who drew the deed is not the registry of the matrícula).
         kf('matricula_numero', 'Número da matrícula', '54.321', '54321', 1, 95),
-        kf('matricula_numero', 'Número da matrícula', '12.345', '12345', 1, 80),
-        kf('cartorio', 'Cartório', '2º Tabelionato de Notas de Florianópolis', null, 1, 90),
+        kf('cartorio', 'Cartório', 'REGISTRO DE IMÓVEIS DA 1ª CIRCUNSCRIÇÃO DE FLORIANÓPOLIS', null, 1, 90),
         kf('endereco', 'Endereço', 'Rua das Gaivotas, nº 300', null, 1, 85),
         kf('cep', 'CEP', '88034-100', '88034100', 1, 95),
         kf('area_total_m2', 'Área total', '1.200,00 m²', 1200, 1, 90),

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { properties, propertyAnalyses, propertyDocuments, securityAudit, user } from '@viabiliza/db/schema';
 import { DEMO_SANDBOX, DEMO_SANDBOX_MESSAGES } from '@viabiliza/contracts/auth';
 import { AUTH_MESSAGES } from '@viabiliza/contracts/errors';
-import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
+import { DEMO_SAMPLES } from '../analyses/demo-samples.ts';
 import { cookieHeader, createLegacyDemoAccount, createTestApp, eventually, multipartBody, PASSWORD, signUp, type TestApp } from '../../../test/helper.ts';
 import type { LocalStorage } from '../../storage/local-storage.ts';
 import { DEMO_EMAIL } from '../../config/app-config.ts';
@@ -78,11 +78,11 @@ describe("POST /api/auth/demo: a private sandbox per 'Entrar como Demo'", () => 
     const ids: Record<string, string[]> = {};
     for (const v of [a, b]) {
       const props = await t.runtime.ctx.db.select().from(properties).where(eq(properties.userId, v.user.id));
-      expect(props.map((p) => p.title).sort()).toEqual(EXAMPLE_PROPERTIES.map((e) => e.title).sort());
+      expect(props.map((p) => p.title).sort()).toEqual(DEMO_SAMPLES.map((e) => e.title).sort());
       const history = (await get(v.cookie, '/api/analyses')).json();
-      expect(history.items).toHaveLength(EXAMPLE_PROPERTIES.length);
+      expect(history.items).toHaveLength(DEMO_SAMPLES.length);
       const docs = (await get(v.cookie, '/api/documents')).json().documents as { id: string; status: string }[];
-      expect(docs).toHaveLength(EXAMPLE_PROPERTIES.reduce((n, e) => n + e.documents.length, 0));
+      expect(docs).toHaveLength(DEMO_SAMPLES.reduce((n, e) => n + e.documents.length, 0));
       expect(docs.every((d) => d.status === 'completed')).toBe(true);
       const { pages } = (await get(v.cookie, `/api/documents/${docs[0]!.id}/pages`)).json() as { pages: { text: string }[] };
       expect(pages.length).toBeGreaterThan(0);
