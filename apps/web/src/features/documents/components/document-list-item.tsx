@@ -1,10 +1,11 @@
 import type { DocumentSummary } from '@viabiliza/contracts/documents';
-import { ShieldAlert, Trash2, TriangleAlert } from 'lucide-react';
+import { RotateCcw, ShieldAlert, Trash2, TriangleAlert } from 'lucide-react';
 
+import { useRetryDocument } from '@/features/documents/api/retry-document';
 import { DocumentStatusBadge } from '@/features/documents/components/document-status-badge';
 import { FileTypeIcon } from '@/features/documents/components/file-type-icon';
 import { extractionFraction } from '@/features/documents/utils/document-list';
-import { etaLabel, pageLabel } from '@/features/documents/utils/progress-label';
+import { etaLabel, pageLabel, retryLabel } from '@/features/documents/utils/progress-label';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format';
@@ -22,6 +23,8 @@ export function DocumentListItem({
   const percent = Math.round(extractionFraction(doc) * 100);
   const pages = pageLabel(doc);
   const eta = etaLabel(doc);
+  const retrying = retryLabel(doc);
+  const retry = useRetryDocument();
   return (
     <li className="flex gap-3 py-3" data-testid="document-item">
       <FileTypeIcon fileName={doc.fileName} className="mt-0.5" />
@@ -30,7 +33,7 @@ export function DocumentListItem({
           <p className="min-w-0 truncate font-medium" title={doc.fileName}>
             {doc.fileName}
           </p>
-          <DocumentStatusBadge status={doc.status} />
+          <DocumentStatusBadge status={doc.status} retrying={Boolean(retrying)} />
         </div>
         <p className="text-xs text-muted-foreground">{formatFileSize(doc.fileSize)}</p>
         {processing && (
@@ -49,11 +52,30 @@ export function DocumentListItem({
             </p>
           </div>
         )}
+        {retrying && (
+          <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300" data-testid="document-retrying">
+            <RotateCcw className="mt-px size-3.5 shrink-0" aria-hidden />
+            {retrying}
+          </p>
+        )}
         {doc.status === 'error' && doc.errorMessage && (
           <p className="flex items-start gap-1.5 text-xs text-destructive">
             <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
             {doc.errorMessage}
           </p>
+        )}
+        {doc.status === 'error' && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-8"
+            disabled={retry.isPending}
+            aria-label={`Tentar novamente ${doc.fileName}`}
+            onClick={() => retry.mutate(doc.id)}
+          >
+            <RotateCcw aria-hidden />
+            Tentar novamente
+          </Button>
         )}
         {doc.status === 'quarantined' && (
           <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">

@@ -39,7 +39,7 @@ export function ProcessingPanel({ state }: { state: ProcessingState }) {
         </p>
         {!done && (
           <span className="text-muted-foreground tabular-nums">
-            {state.percent}% · Tempo estimado: {state.secondsRemaining}s
+            {state.percent}% · Tempo estimado: {state.secondsRemaining === null ? 'calculando…' : `${state.secondsRemaining}s`}
           </span>
         )}
       </div>

@@ -71,6 +71,14 @@ describe('processingState', () => {
     expect(state).toMatchObject({ secondsRemaining: 3, percent: 99 });
   });
 
+  it('shows no estimate while a file is in OCR and none of its pages has been read yet', () => {
+    // The spec's size estimate said 8 s; the scan's first page can take minutes on a busy server.
+    const scan = doc({ status: 'processing', pageCount: 9, pagesDone: 0, progressPhase: 'ocr', progressPage: 1, etaSeconds: null, estimatedSeconds: 8 });
+    expect(processingState(null, [scan], new Set())).toMatchObject({ secondsRemaining: null, percent: 0 });
+    const measured = { ...scan, pagesDone: 1, etaSeconds: 160 };
+    expect(processingState(null, [measured], new Set())).toMatchObject({ secondsRemaining: 160, percent: 11 });
+  });
+
   it('takes the oldest waiting file as current when none is processing', () => {
     const newer = doc({ status: 'uploaded' });
     const older = doc({ status: 'uploaded' });

@@ -25,8 +25,12 @@ export type ProcessingPhase = 'uploading' | 'extracting' | 'done';
 export interface ProcessingState {
   phase: ProcessingPhase;
   currentFileName: string | null;
-  /** Whole seconds left by the spec's estimate (spec 01 §9), shrinking with the pages done. */
-  secondsRemaining: number;
+  /**
+   * Whole seconds left: the server's measured OCR pace where it has one, else the spec's estimate
+   * by size (spec 01 §9) shrinking with the pages done. Null while a file is in OCR and no page of
+   * it has been read yet: no honest figure exists, so none is shown ('calculando…').
+   */
+  secondsRemaining: number | null;
   percent: number;
 }
 
@@ -54,16 +58,17 @@ export function processingState(
 ): ProcessingState | null {
   const inFlight = documents.filter((d) => isInFlight(d.status));
   // The server's measured OCR pace where it has one, else the spec's estimate by size.
-  const extractionSeconds = Math.ceil(
-    inFlight.reduce((sum, d) => sum + (d.etaSeconds ?? d.estimatedSeconds * (1 - extractionFraction(d))), 0),
-  );
+  const unmeasured = inFlight.some((d) => d.status === 'processing' && d.progressPhase === 'ocr' && d.etaSeconds === null);
+  const extractionSeconds = unmeasured
+    ? null
+    : Math.ceil(inFlight.reduce((sum, d) => sum + (d.etaSeconds ?? d.estimatedSeconds * (1 - extractionFraction(d))), 0));
 
   if (transfer) {
     const uploadSeconds = transfer.files.reduce((sum, f) => sum + estimatedSeconds(estimateKind(f.name), f.size), 0);
     return {
       phase: 'uploading',
       currentFileName: fileBeingSent(transfer),
-      secondsRemaining: uploadSeconds + extractionSeconds,
+      secondsRemaining: extractionSeconds === null ? null : uploadSeconds + extractionSeconds,
       percent: transfer.total > 0 ? Math.round((transfer.loaded / transfer.total) * 100) : 0,
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { etaLabel, pageLabel } from './progress-label';
+import { etaLabel, pageLabel, retryLabel } from './progress-label';
 
 const processing = { status: 'processing' as const, pageCount: 6, pagesDone: 2, progressPhase: null, progressPage: null, etaSeconds: null };
 
@@ -19,5 +19,14 @@ describe('progress labels', () => {
     expect(etaLabel({ status: 'processing', etaSeconds: 200 })).toBe('~3 min restantes');
     expect(etaLabel({ status: 'processing', etaSeconds: null })).toBeNull();
     expect(etaLabel({ status: 'completed', etaSeconds: 5 })).toBeNull();
+  });
+
+  it('says a file between two attempts waits for its next one, and why the last failed', () => {
+    expect(retryLabel({ status: 'uploaded', attempts: 1, errorMessage: 'Tentativa 1 falhou: Timeout: Arquivo muito grande ou complexo' })).toBe(
+      'Nova tentativa em instantes (2ª de 3) · Tentativa 1 falhou: Timeout: Arquivo muito grande ou complexo',
+    );
+    expect(retryLabel({ status: 'uploaded', attempts: 0, errorMessage: null })).toBeNull();
+    expect(retryLabel({ status: 'processing', attempts: 1, errorMessage: null })).toBeNull();
+    expect(retryLabel({ status: 'error', attempts: 3, errorMessage: 'Erro após 3 tentativas: x' })).toBeNull();
   });
 });

@@ -17,3 +17,12 @@ export function etaLabel(doc: Pick<DocumentSummary, 'status' | 'etaSeconds'>): s
   const seconds = Math.max(1, doc.etaSeconds);
   return seconds < 90 ? `~${seconds} s restantes` : `~${Math.round(seconds / 60)} min restantes`;
 }
+
+/**
+ * Between two attempts of the queue (1 s, then 2 s): the document is waiting for its next try, not
+ * for its first. Says which attempt comes and why the last one failed ('Tentativa 1 falhou: …').
+ */
+export function retryLabel(doc: Pick<DocumentSummary, 'status' | 'attempts' | 'errorMessage'>, attempts = 3): string | null {
+  if (doc.status !== 'uploaded' || doc.attempts < 1 || !doc.errorMessage) return null;
+  return `Nova tentativa em instantes (${doc.attempts + 1}ª de ${attempts}) · ${doc.errorMessage}`;
+}
