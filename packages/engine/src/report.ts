@@ -273,6 +273,71 @@ function flipBlock(f: FinancialResult): string {
   ].join('\n\n');
 }
 
+/** Tax on rent and on the sale, returns with and without the loan, DSCR, break-evens (as the HTML/PDF). */
+function afterTaxBlock(t: NonNullable<FinancialResult['afterTax']>): string {
+  const payback =
+    t.payback.firstPositiveMonth === null
+      ? 'O fluxo acumulado não volta a ser positivo no horizonte.'
+      : `O fluxo acumulado fica positivo no mês ${t.payback.firstPositiveMonth}` +
+        (t.payback.negativeAgainMonth === null ? ' e não volta a ficar negativo.' : ` e volta a ficar negativo no mês ${t.payback.negativeAgainMonth}.`);
+  return [
+    '### Após impostos e ao longo do tempo',
+    figureTable([t.hurdleRate, t.rentGrowthAnnual, t.costGrowthAnnual, t.grossRentYear1, t.noiYear1, t.rentTaxYear1, t.rentTaxTotal, t.exitCosts, t.capitalGain, t.reductionFactor, t.unleveredNpv, t.unleveredIrr, t.leveredIrr, t.leveredNpv, t.dscrMin, t.dscrAverage, t.breakEvenRent, t.maxPrice, t.discountedPaybackMonths]),
+    payback,
+    ...t.irrWarnings.map((w) => `> ${w}`),
+    ...(t.notes.length ? [bullets(t.notes)] : []),
+  ].join('\n\n');
+}
+
+/** 'Testes de estresse': the standard downside on the primary model beside the base case. */
+export function stressBlock(stress: NonNullable<AnalysisResult['stress']>): string {
+  const dev = stress.model === 'development';
+  const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
+  const pct = (v: number | null) => (v === null ? '—' : formatPercent(v));
+  return [
+    '### Testes de estresse',
+    table(
+      ['Cenário', 'VPL', 'Δ VPL', 'TIR', ...(dev ? ['Margem'] : [])],
+      stress.scenarios.map((x) => [x.label, money(x.npv), x.id === 'base' ? '—' : money(x.npvDelta), pct(x.irr), ...(dev ? [pct(x.margin)] : [])]),
+    ),
+    ...(stress.notes.length ? [bullets(stress.notes)] : []),
+  ].join('\n\n');
+}
+
+const CERTIDAO_STATUS: Record<string, string> = { valida: 'Válida', vencida: 'Vencida', ausente: 'Ausente', sem_data: 'Sem data legível' };
+const CHECK_STATUS: Record<string, string> = { ok: 'OK', atencao: 'Atenção', falha: 'Falha', sem_dados: 'Sem dados' };
+const LIEN_SEVERITY_TEXT: Record<string, string> = { bloqueia: 'Impede a venda', condiciona: 'Condiciona a venda', informa: 'Informativo' };
+
+/** 'Diligência': the documents' dossier — matrículas, owners and liens, certidões, cross-checks — each line citing file and page. */
+function dossierSection(d: NonNullable<AnalysisResult['dossier']>): string {
+  const cite = (c: { fileName: string; page: number } | null | undefined) => (c ? `${c.fileName}, p. ${c.page}` : '—');
+  const parts = [
+    '## Diligência',
+    `Dossiê montado a partir de ${d.documentIds.length === 1 ? '1 documento lido' : `${d.documentIds.length} documentos lidos`}; certidões avaliadas em ${formatDate(d.asOf)}.`,
+  ];
+  if (d.matriculas.length === 0) parts.push('Nenhuma certidão de matrícula na pasta: proprietários e ônus não puderam ser verificados.');
+  for (const m of d.matriculas) {
+    parts.push(
+      `### Matrícula ${m.matricula}${m.cartorio ? ` — ${m.cartorio}` : ''}`,
+      m.owners.length ? `Proprietários atuais: ${m.owners.map((o) => `${o.name} (${o.sinceAct}; ${cite(o.citation)})`).join('; ')}.` : 'Proprietários atuais não identificados nos atos lidos.',
+      m.liens.length
+        ? table(
+            ['Ônus', 'Ato', 'Situação', 'Efeito', 'Fonte'],
+            m.liens.map((l) => [l.type, l.act, l.status === 'ativo' ? 'Ativo' : `Cancelado (${l.cancelledBy ?? '—'})`, LIEN_SEVERITY_TEXT[l.severity] ?? l.severity, cite(l.citation)]),
+          )
+        : 'Nenhum ônus registrado nos atos lidos desta matrícula.',
+    );
+  }
+  if (d.certidoes.length) {
+    parts.push('### Certidões', table(['Certidão', 'Situação', 'Emissão', 'Validade', 'Regra', 'Fonte'], d.certidoes.map((c) => [c.label, CERTIDAO_STATUS[c.status] ?? c.status, c.issuedOn ? formatDate(c.issuedOn) : '—', c.validUntil ? formatDate(c.validUntil) : '—', c.rule, cite(c.citation)])));
+  }
+  if (d.checks.length) {
+    parts.push('### Conferências entre documentos', table(['Conferência', 'Situação', 'Detalhe'], d.checks.map((c) => [c.label, CHECK_STATUS[c.status] ?? c.status, c.detail])));
+  }
+  if (d.warnings.length) parts.push(bullets(d.warnings));
+  return parts.join('\n\n');
+}
+
 function financialSection(f: FinancialResult): string {
   const flip = f.strategy === 'revenda' && f.flip;
   const headline = flip
@@ -299,6 +364,7 @@ function financialSection(f: FinancialResult): string {
     );
     if (f.leveredCashFlow?.length) parts.push('#### Fluxo do capital próprio por ano (com o financiamento)', cashFlowTable(f.leveredCashFlow));
   }
+  if (f.afterTax) parts.push(afterTaxBlock(f.afterTax));
   if (f.cashFlow.length > 0) parts.push(f.financing ? '### Fluxo de caixa do imóvel por ano (sem financiamento)' : '### Fluxo de caixa por ano', cashFlowTable(f.cashFlow));
   if (f.sensitivity.length > 0) parts.push('### Sensibilidade', sensitivityTables(f.sensitivity));
   return parts.join('\n\n');
@@ -503,7 +569,7 @@ export function hurdleSection(h: NonNullable<AnalysisResult['hurdle']>): string 
 
 function scoreSection(result: AnalysisResult): string {
   const parts = [
-    '### Composição da pontuação',
+    '## Composição da pontuação',
     table(
       ['Componente', 'Nota (0–10)', 'Peso'],
       result.score.components.map((c) => [c.label, formatNumber(c.value, 1, 1), formatPercent(c.weight, 1)]),
@@ -564,16 +630,19 @@ export function renderMarkdown(result: AnalysisResult, narrative: Narrative): st
     parts.push(...closing(result, narrative));
     return `${parts.join('\n\n')}\n`;
   }
+  if (result.score.components.length) parts.push('## Números principais', figureTable(keyFigures(result)));
   parts.push(scoreSection(result));
-  if (result.development) parts.push(developmentSection(result.development));
-  if (result.financial) parts.push(result.development ? acquisitionSection(result.financial) : financialSection(result.financial));
+  if (result.development) parts.push(developmentSection(result.development) + (result.stress ? `\n\n${stressBlock(result.stress)}` : ''));
+  if (result.financial) parts.push(result.development ? acquisitionSection(result.financial) : financialSection(result.financial) + (result.stress ? `\n\n${stressBlock(result.stress)}` : ''));
   if (result.market) parts.push(marketSection(result.market));
   if (result.legal) parts.push(legalSection(result.legal));
+  if (result.dossier && result.dossier.documentIds.length > 0) parts.push(dossierSection(result.dossier));
   if (result.technical) parts.push(technicalSection(result.technical));
   if (result.environmental) parts.push(environmentalSection(result.environmental));
   parts.push('## Riscos', insightList(result.risks, 'Nenhum risco relevante identificado com os dados informados.'));
   parts.push('## Oportunidades', insightList(result.opportunities, 'Nenhuma oportunidade destacada com os dados informados.'));
   parts.push('## Recomendações', insightList(result.recommendations, 'Nenhuma recomendação adicional.'));
+  if (result.referenceWarnings?.length) parts.push('## Dados de referência antigos', bullets(result.referenceWarnings.map((w) => w.message)));
   if (result.assumptions.length) parts.push(assumptionsSection(result.assumptions));
   if (result.references.length) parts.push(referencesSection(result.references));
   parts.push(...closing(result, narrative));
