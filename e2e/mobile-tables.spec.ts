@@ -44,6 +44,8 @@ const QUESTIONNAIRE = {
   minimumDownPayment: '160.000',
   monthlyRent: '4.500',
   mainObjective: 'investimento',
+  // The buyer finances ('Pretende financiar?'): only then does the result hold the SAC × Price table.
+  deal: { wantsFinancing: true },
   comparables: [
     { address: 'Rua dos Pinheiros, 1200, apto 41', area: '78', price: '780.000', date: '2026-09-15', source: 'Anúncio em portal imobiliário, consultado em 20/11/2026' },
     { address: 'Rua Cardeal Arcoverde, 900, apto 12', area: '85', price: '835.000', date: '2026-08-02', source: 'ITBI da Prefeitura de São Paulo (guia de transação)' },
