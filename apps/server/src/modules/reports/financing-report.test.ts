@@ -39,7 +39,7 @@ describe('report: financing table', () => {
     expect(html).toContain('70,00%');
     expect(html).toContain('R$ 350.000,00');
     expect(html).toContain('CET');
-    expect(html).toContain('0,1711% ao mês');
+    expect(html).toContain('0,17% ao mês'); // TR 0,1711 %: percentages with at most two decimals
     expect(html).toMatch(/a entrada subiu/);
   });
 

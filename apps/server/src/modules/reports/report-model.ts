@@ -254,10 +254,10 @@ function sensitivityBlocks(matrices: readonly SensitivityMatrix[]): Block[] {
   return blocks;
 }
 
-/** Monthly rates are small (TR 0,1711 %, MIP 0,0289 %): four decimals, so they do not print as 0,0 %. */
+/** Monthly rates with the engine's percent format (two decimals; a tiny rate keeps two significant digits: DFI 0,0047 %). */
 function monthlyRateCell(f: Figure): Cell[] {
   const v = f.value;
-  const shown = v === null ? 'n/d' : `${(v * 100).toLocaleString('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}% ao mês`;
+  const shown = v === null ? 'n/d' : `${formatPercent(v)} ao mês`;
   return [{ text: f.label }, { text: shown, note: f.note, bold: true }, { text: formatSource(f.source), tone: 'muted' }];
 }
 
