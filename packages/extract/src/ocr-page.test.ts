@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { SCAN_LINES, scanPageBilevel } from '../test/corpus.ts';
-import { cleanScan, estimateSkew, isBilevel, readPageImage, rotateGray } from './ocr-page.ts';
+import { binarize, cleanScan, estimateSkew, isBilevel, otsuThreshold, readPageImage, rotateGray, squarePixels } from './ocr-page.ts';
 import type { GrayImage } from './image.ts';
 
 async function page(skewDeg: number): Promise<GrayImage> {
@@ -54,5 +54,47 @@ describe('orientation when the detector is unsure', () => {
     expect(reading.text).toContain('CARTEIRA DE IDENTIDADE');
     expect([90, 270]).toContain(reading.rotation);
     expect(seen.length).toBeGreaterThan(2);
+  });
+});
+
+describe('OCR input quality (issue 23)', () => {
+  it('gives a scan with non-square pixels (227×198 dpi) the same resolution on both axes', async () => {
+    const fax: GrayImage = { data: new Uint8Array(227 * 198).fill(255), width: 227, height: 198 };
+    const square = await squarePixels(fax, 227, 198);
+    expect(square.dpi).toBe(227);
+    expect([square.image.width, square.image.height]).toEqual([227, 227]);
+    expect(isBilevel(square.image)).toBe(true);
+    const already = await squarePixels(fax, 200, 199);
+    expect(already.image).toBe(fax);
+  });
+
+  it('binarises at the level that splits ink from paper', () => {
+    const data = new Uint8Array(1000);
+    for (let i = 0; i < data.length; i++) data[i] = i % 4 === 0 ? 60 + (i % 20) : 200 + (i % 30);
+    const threshold = otsuThreshold({ data, width: 100, height: 10 });
+    // Every ink level (60–76) falls at or below it, every paper level (200–229) above.
+    expect(threshold).toBeGreaterThanOrEqual(76);
+    expect(threshold).toBeLessThan(200);
+    const bw = binarize({ data, width: 100, height: 10 });
+    expect(new Set(bw.data)).toEqual(new Set([0, 255]));
+  });
+
+  it('tries a weak reading again on a 300 dpi and a binarised copy and keeps the most confident', async () => {
+    // Level lines of gray ink on gray paper (not bilevel, no skew).
+    const gray: GrayImage = { data: new Uint8Array(200 * 280).map((_, i) => (Math.floor(i / 200) % 10 === 0 ? 40 : 190)), width: 200, height: 280 };
+    const text = 'Matrícula 45.678 registro de imóveis da comarca com texto suficiente para a leitura';
+    const sizes: string[] = [];
+    const ocr = {
+      async recognize(image: Buffer) {
+        const [w, h] = image.toString('latin1', 3, 20).split(/\s+/).map(Number) as [number, number];
+        sizes.push(`${w}x${h}`);
+        // The 300 dpi copy (1.5× of 200 dpi) reads best; the first reading is below RETRY_CONFIDENCE.
+        return { text, confidence: w === 300 ? 91 : 62 };
+      },
+      async terminate() {},
+    };
+    const reading = await readPageImage(gray, ocr, { dpi: 200 });
+    expect(reading.confidence).toBe(91);
+    expect(sizes).toEqual(['200x280', '300x420', '300x420']);
   });
 });

@@ -14,6 +14,12 @@ const WEAK_LETTERS = 60;
 const WEAK_CONFIDENCE = 60;
 /** Bilevel scans below this resolution are enlarged 1.5× so tesseract sees ≥ 300 dpi glyphs. */
 const LOW_DPI = 250;
+/**
+ * A reading whose mean confidence is below this is tried again on a 300 dpi copy (when the page
+ * came at less) and on a binarised copy; the reading with the best confidence is kept.
+ */
+export const RETRY_CONFIDENCE = 70;
+const TARGET_DPI = 300;
 const MAX_SIDE = 3508;
 
 async function fromSharp(pipeline: Sharp): Promise<GrayImage> {
@@ -25,6 +31,19 @@ async function fromSharp(pipeline: Sharp): Promise<GrayImage> {
 }
 
 const rawInput = (image: GrayImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
+
+/**
+ * A scan whose pixels are not square (a fax at 204×196 dpi, a scanner's 227×198) resampled to the
+ * larger of its two resolutions on both axes, so tesseract sees glyphs in their true proportions.
+ * Nearest neighbour: a bilevel scan stays bilevel (cleanScan then enlarges and cleans it).
+ */
+export async function squarePixels(image: GrayImage, dpiX: number, dpiY: number): Promise<{ image: GrayImage; dpi: number }> {
+  const dpi = Math.max(dpiX, dpiY);
+  if (Math.abs(dpiX - dpiY) <= dpi * 0.03) return { image, dpi: Math.round(dpi) };
+  const width = Math.round((image.width * dpi) / dpiX);
+  const height = Math.round((image.height * dpi) / dpiY);
+  return { image: await fromSharp(rawInput(image).resize({ width, height, kernel: 'nearest', fit: 'fill' })), dpi: Math.round(dpi) };
+}
 
 /** Turns the image clockwise by `degrees`, the corners filled with white. */
 export function rotateGray(image: GrayImage, degrees: number): Promise<GrayImage> {
@@ -126,6 +145,74 @@ async function guessOrientation(image: GrayImage, ocr: OcrLike, options: OcrReco
   return best;
 }
 
+/** Otsu's threshold of a gray image: the level that best splits ink from paper. */
+export function otsuThreshold({ data }: GrayImage): number {
+  const histogram = new Float64Array(256);
+  for (let i = 0; i < data.length; i++) histogram[data[i]!]!++;
+  const total = data.length;
+  let sum = 0;
+  for (let t = 0; t < 256; t++) sum += t * histogram[t]!;
+  let below = 0;
+  let sumBelow = 0;
+  let best = 127;
+  let bestVariance = -1;
+  for (let t = 0; t < 256; t++) {
+    below += histogram[t]!;
+    if (!below) continue;
+    const above = total - below;
+    if (!above) break;
+    sumBelow += t * histogram[t]!;
+    const meanBelow = sumBelow / below;
+    const meanAbove = (sum - sumBelow) / above;
+    const variance = below * above * (meanBelow - meanAbove) ** 2;
+    if (variance > bestVariance) [best, bestVariance] = [t, variance];
+  }
+  return best;
+}
+
+function isPureBlackAndWhite({ data }: GrayImage): boolean {
+  for (let i = 0; i < data.length; i += 3) if (data[i] !== 0 && data[i] !== 255) return false;
+  return true;
+}
+
+/** Black and white at Otsu's threshold. */
+export function binarize(image: GrayImage): GrayImage {
+  const threshold = otsuThreshold(image);
+  const data = new Uint8Array(image.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = image.data[i]! > threshold ? 255 : 0;
+  return { ...image, data };
+}
+
+/** The image scaled so its glyphs are at `TARGET_DPI` (lanczos), or null when it already is. */
+async function at300Dpi(image: GrayImage, dpi: number | null): Promise<GrayImage | null> {
+  if (dpi === null || dpi >= TARGET_DPI * 0.95) return null;
+  const scale = Math.min(TARGET_DPI / dpi, MAX_SIDE / Math.max(image.width, image.height));
+  if (scale <= 1.05) return null;
+  return fromSharp(rawInput(image).resize({ width: Math.round(image.width * scale), height: Math.round(image.height * scale), kernel: 'lanczos3' }));
+}
+
+/**
+ * A low-confidence reading tried again on other copies of the page (300 dpi when the page came at
+ * less, and binarised), keeping the reading with the best mean confidence among those that read
+ * at least 80% of the letters of the first (a copy that loses a column is not better).
+ */
+async function bestOfCopies(page: GrayImage, dpi: number | null, first: OcrResult, ocr: OcrLike, options: OcrRecognizeOptions): Promise<OcrResult> {
+  if (first.confidence >= RETRY_CONFIDENCE || countLetters(first.text) < WEAK_LETTERS) return first;
+  const copies: GrayImage[] = [];
+  // A bilevel scan below 250 dpi was enlarged by cleanScan already; its dpi now is ×1.5.
+  const enlarged = await at300Dpi(page, dpi);
+  if (enlarged) copies.push(enlarged);
+  // A pure black-and-white page has nothing to binarise; an enlarged fax has soft edges to cut.
+  if (!isPureBlackAndWhite(page)) copies.push(binarize(enlarged ?? page));
+  let best = first;
+  const floor = countLetters(first.text) * 0.8;
+  for (const copy of copies) {
+    const reading = await ocr.recognize(toPgm(copy), options);
+    if (reading.confidence > best.confidence && countLetters(reading.text) >= floor) best = reading;
+  }
+  return best;
+}
+
 export interface PageReading extends OcrResult {
   /** Clockwise degrees the image was turned to stand upright (0, 90, 180, 270). */
   rotation: number;
@@ -148,8 +235,11 @@ export async function readPageImage(image: GrayImage, ocr: OcrLike, options: Rea
   let page = image;
   const skew = estimateSkew(page);
   if (Math.abs(skew) >= MIN_SKEW_DEG) page = await rotateGray(page, -skew);
-  page = await cleanScan(page, dpi);
-  const first = await ocr.recognize(toPgm(page), recognize);
+  const cleaned = await cleanScan(page, dpi);
+  // cleanScan enlarges low-resolution bilevel scans 1.5×: their resolution grows with them.
+  const cleanedDpi = dpi !== null && cleaned !== page ? Math.round((dpi * cleaned.width) / page.width) : dpi;
+  page = cleaned;
+  const first = await bestOfCopies(page, cleanedDpi, await ocr.recognize(toPgm(page), recognize), ocr, recognize);
   if (!weak(first)) return { ...first, rotation: 0, skew };
   // Tesseract's detector is unsure on photos of small cards (confidence < 2): then read the page
   // each way up on a half-size copy, as for an engine without a detector.

@@ -13,7 +13,7 @@ import { textCells } from './layout.ts';
 import { isBlank, rgbaToGray, type GrayImage } from './image.ts';
 import { countLetters, rejoinHyphens } from './normalize.ts';
 import type { OcrLike } from './ocr.ts';
-import { readPageImage } from './ocr-page.ts';
+import { readPageImage, squarePixels } from './ocr-page.ts';
 import { PageJobs, PageProgress } from './ocr-progress.ts';
 import { scanPdf, type PdfScan } from './pdf-scan.ts';
 import { ExtractionError, type TextCell, type ExtractedPage, type ExtractionProgress, type ExtractionResult } from './types.ts';
@@ -342,7 +342,7 @@ export interface PdfContext {
  * pdf.js decoded for the operator list: no second decode and no 300 dpi render. Null when the
  * image is not plain pixels (a bitmap, an unknown kind): the page is rendered instead.
  */
-function fullPageImage(page: PDFPageProxy, image: NonNullable<PageImages['fullPage']>): { gray: GrayImage; dpi: number } | null {
+function fullPageImage(page: PDFPageProxy, image: NonNullable<PageImages['fullPage']>): { gray: GrayImage; dpiX: number; dpiY: number } | null {
   const objs = image.objId.startsWith('g_') ? page.commonObjs : page.objs;
   if (!objs.has(image.objId)) return null;
   const data = objs.get(image.objId) as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray } | null;
@@ -364,11 +364,14 @@ function fullPageImage(page: PDFPageProxy, image: NonNullable<PageImages['fullPa
   } else {
     return null;
   }
-  const dpi = Math.round((width / image.widthPt) * 72);
+  // The image's own resolution on each axis: its pixels over the page's size (not always square).
+  const dpiX = (width / image.widthPt) * 72;
+  const dpiY = (height / image.heightPt) * 72;
+  const dpi = Math.max(dpiX, dpiY);
   // Gray or colour images far from 300 dpi are rendered at 300 dpi instead (pdf.js scales them);
   // bilevel ones at 200 dpi are enlarged and cleaned by cleanScan, which reads them better.
-  if (dpi > 450 || dpi < (kind === ImageKind.GRAYSCALE_1BPP ? 150 : 250)) return null;
-  return { gray: { data: gray, width, height }, dpi };
+  if (dpi > 450 || Math.min(dpiX, dpiY) < (kind === ImageKind.GRAYSCALE_1BPP ? 150 : 250)) return null;
+  return { gray: { data: gray, width, height }, dpiX, dpiY };
 }
 
 const PAINT_OPS = new Set<number>([
@@ -576,7 +579,11 @@ export async function extractPdf(path: string, ctx: PdfContext): Promise<Extract
       progress.ocrQueued(n);
       let image: { gray: GrayImage; dpi: number | null } | null = null;
       try {
-        image = (read.images.fullPage && page.rotate % 360 === 0 ? fullPageImage(page, read.images.fullPage) : null) ?? { gray: await renderPageGray(doc, page), dpi: null };
+        const own = read.images.fullPage && page.rotate % 360 === 0 ? fullPageImage(page, read.images.fullPage) : null;
+        if (own) {
+          const square = await squarePixels(own.gray, own.dpiX, own.dpiY);
+          image = { gray: square.image, dpi: square.dpi };
+        } else image = { gray: await renderPageGray(doc, page), dpi: null };
       } catch {
         if (ctx.signal.aborted) throw ctx.signal.reason;
         warnings.push(`Página ${n} não pôde ser lida`);
