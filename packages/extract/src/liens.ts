@@ -36,7 +36,7 @@ export interface LienFound {
  * 'R-l', 'AV-O5', 'R,3', 'Av,.6', 'AvV-4'. Its number may be followed by '/matrícula' or '=26.396' (the slash read
  * as 'I', the thousands as '76. 266') and a separator; a stray quote a scan put before it is no matter.
  */
-const ACT_MARK = /(?:^|\n)[ \t]*(?:["“”'|][ \t]*)?(r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])[ \t]*(?:[/|il\-–—=][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?[ \t]*)?(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
+const ACT_MARK = /(?:^|\n)[ \t]*(?:["“”'|][ \t]*)?(r|avv?|a\.v)[ \t]*(?:[.,\-–—]{1,2}[ \t]*)?([0-9lio]{1,3})(?![0-9])[ \t]*([/|il\-–—=][ \t]*[0-9lio][0-9lio.,]{0,9}(?:[ \t][0-9]{3})?[ \t]*)?(?:[-–—:.)]|\b(?=[ \t]+[a-z]))/g;
 /**
  * An act's head OCR garbled: its number turned into letters ('R.d - Em') or a stray letter before
  * it ('aAv.5 - Em'). The ' - Em' of its date says it is one; its neighbours say which.
@@ -65,7 +65,8 @@ export function findActs(folded: string): Act[] {
     // 'Rio Anil', 'Rol de …' at the start of a line: letters read as digits need a separator ('R.l', 'AV-O5').
     if (!/\d/.test(m[2]!) && !/[.,\-–—]/.test(m[0].slice(0, m[0].lastIndexOf(m[2]!)))) continue;
     const start = m.index + m[0].search(/[ra]/);
-    const suffixed = MATRICULA_SUFFIX.test(folded.slice(m.index + m[0].length - 1, m.index + m[0].length + 12)) || /[/=]\s*\d/.test(m[0]);
+    // '/46.511', '=26.396', and the slash a scan read as 'I' ('AV-5I76. 266'); or '-Mat.479' after it.
+    const suffixed = (m[3] !== undefined && /\d{2}/.test(m[3])) || MATRICULA_SUFFIX.test(folded.slice(m.index + m[0].length - 1, m.index + m[0].length + 12));
     // 'R.2 desta matrícula' wrapped to the start of a line cites an act already read: not a new one;
     // but a marker that carries the matrícula ('R-7-Mat.479') is the act, where 'R-7 ao 6' of a
     // georeferenced description before it was not.
@@ -80,15 +81,6 @@ export function findActs(folded: string): Act[] {
     marks.push({ label: `${kind}.${number}`, kind, number, start });
     raws.push(m[2]!);
     withSuffix.push(suffixed);
-  }
-  // Where nearly every marker carries the matrícula, one that does not is a vertex or a citation.
-  if (marks.length >= 4 && withSuffix.filter(Boolean).length >= 0.8 * marks.length) {
-    for (let i = marks.length - 1; i >= 0; i--) {
-      if (!withSuffix[i]) {
-        marks.splice(i, 1);
-        raws.splice(i, 1);
-      }
-    }
   }
   marks.sort((a, b) => a.start - b.start);
   // 'R.1l - Em …' (a stray 'l' after the number) before R.2 is R.1, not R.11: the next act says so.
