@@ -47,6 +47,24 @@ describe('matrícula acts', () => {
   });
 });
 
+describe('acts told by the matrícula they carry', () => {
+  it('takes the marker with the matrícula, not a georeferenced vertex or "Rio" at a line start', () => {
+    const text = fold(
+      [
+        'AV-6-Mat.479 – Procede-se a esta averbação do georreferenciamento, do marco R-5 ao',
+        'R-7 ao 6, com os seguintes azimutes e distâncias: 146º35 – 184,50 metros; margem do',
+        'Rio Anil, confrontando.',
+        'R-7-Mat.479 – Nos termos da escritura, o imóvel foi dado em garantia em primeira e especial hipoteca ao BANCO X.',
+        'AV-01=26.396 - AVERBAÇÃO DE CONSTRUÇÃO.',
+      ].join('\n'),
+    );
+    const acts = findActs(text);
+    expect(acts.map((a) => a.label)).toEqual(['AV.6', 'R.7', 'AV.1']);
+    expect(text.slice(acts[1]!.start, acts[1]!.start + 12)).toBe('r-7-mat.479 ');
+    expect(findLiens(text, acts)).toMatchObject([{ type: 'hipoteca', act: 'R.7', active: true }]);
+  });
+});
+
 describe('sentences that are not liens', () => {
   const act = (sentence: string) => `R.1 - Em 2020. COMPRA E VENDA. ${sentence}`;
 
