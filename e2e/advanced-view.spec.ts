@@ -69,8 +69,9 @@ test('advanced view: summary cards and five tabs over the same workspace, from u
   await expect(page.getByTestId('chat-citation').first()).toContainText('matricula.txt, página 1');
 
   // The standard view is the same workspace: the file is there.
+  // (The upload made the new property the workspace's: its id stays in the address.)
   await page.getByRole('button', { name: 'Padrão' }).click();
-  await expect(page).toHaveURL(/\/analise$/);
+  await expect(page).toHaveURL(/\/analise\?imovel=[0-9a-f-]{36}$/);
   await expect(page.getByRole('list', { name: 'Arquivos Enviados' }).getByText('matricula.txt')).toBeVisible();
   assertClean();
 });

@@ -222,7 +222,7 @@ test('an acquisition: every table of the result, both saved pages and the three 
   await signUpInUi(page, { fullName: 'Marina Tavares', email: uniqueEmail('celular') });
   await runFromWorkspace(page, QUESTIONNAIRE, true);
 
-  const workspace = await everyTab(page, 'Resultado da análise', 'analise');
+  const workspace = await everyTab(page, 'Análise', 'analise');
   const headers = new Set(workspace.flatMap((m) => m.headers));
   // The sections that hold tables are there: the report's sources, the comparables, the financing, the dossier.
   for (const h of ['Fonte', 'Endereço', 'SAC', 'Proprietário']) expect([...headers], h).toContain(h);

@@ -4,11 +4,11 @@ import { ArrowLeft, History, LayoutDashboard } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 
-import { AnalysisDetailTabs } from '@/app/routes/analysis-detail-tabs';
+import { AnalysisTabs } from '@/app/routes/analysis-tabs';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { MarkdownReport } from '@/features/analysis/components/markdown-report';
 import { ReferenceWarningsBanner, readReferenceWarnings } from '@/features/analysis/components/reference-warnings-banner';
-import { readDossier } from '@/features/analysis/utils/dossier';
+import { REPORT_TEXT_FILE, fromDetail } from '@/features/analysis/utils/result';
 import {
   AnalysisDetailHeader,
   AnalysisDetailLayout,
@@ -20,12 +20,14 @@ import {
   shortAnalysisLabel,
 } from '@/features/history/components/analysis-detail';
 import { isMissing } from '@/features/history/utils/errors';
+import { ReportActions } from '@/features/reports/components/report-actions';
 import { ReportExportCard } from '@/features/reports/components/report-export-card';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { QueryError } from '@/components/errors/query-error';
 import { PageLoader } from '@/components/layout/page-loader';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { downloadTextFile } from '@/lib/download';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -106,9 +108,10 @@ function AnalysisDetailA({ analysis }: { analysis: AnalysisDetail }) {
         }
       />
       <ReportExportCard analysisId={analysis.id} title={analysis.property.title} resultContent={analysis.resultContent} />
-      <AnalysisDetailTabs
-        analysisId={analysis.id}
-        dossier={readDossier(analysis.result)}
+      <AnalysisTabs
+        analysis={fromDetail(analysis)}
+        onDownload={() => downloadTextFile(REPORT_TEXT_FILE, analysis.resultContent)}
+        reportActions={<ReportActions analysisId={analysis.id} title={analysis.property.title} resultContent={analysis.resultContent} />}
         report={
           <AnalysisDetailLayout
             report={
@@ -210,9 +213,10 @@ function AnalysisDetailB({ analysis }: { analysis: AnalysisDetail }) {
         }
       />
       <ReportExportCard analysisId={analysis.id} title={analysis.property.title} resultContent={analysis.resultContent} />
-      <AnalysisDetailTabs
-        analysisId={analysis.id}
-        dossier={readDossier(analysis.result)}
+      <AnalysisTabs
+        analysis={fromDetail(analysis)}
+        onDownload={() => downloadTextFile(REPORT_TEXT_FILE, analysis.resultContent)}
+        reportActions={<ReportActions analysisId={analysis.id} title={analysis.property.title} resultContent={analysis.resultContent} />}
         report={
           <AnalysisDetailLayout
             report={

@@ -3,8 +3,9 @@ import { ChevronDown, FolderUp, LayoutGrid, Rows3 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { AnalysisTabs } from '@/app/routes/analysis-tabs';
 import {
-  AnalysisResults,
+  AnalysisOverview,
   AnalysisResultsError,
   AnalysisResultsSkeleton,
 } from '@/features/analysis/components/analysis-results';
@@ -15,12 +16,14 @@ import { StartPanel } from '@/features/analysis/components/start-panel';
 import { SummaryCards } from '@/features/analysis/components/summary-cards';
 import { useAnalysisWorkspace } from '@/features/analysis/hooks/use-analysis-workspace';
 import type { ReadyDocument } from '@/features/analysis/utils/preconditions';
+import { useDocuments } from '@/features/documents/api/get-documents';
 import { DocumentsWorkspace, useDocumentsState } from '@/features/documents/components/documents-workspace';
 import { useProperty } from '@/features/properties/api/get-property';
-import { PropertyWorkspaceBanner } from '@/features/properties/components/property-workspace-banner';
+import { MoveDocumentsDialog } from '@/features/properties/components/move-documents-dialog';
+import { NewPropertyBanner, PropertyWorkspaceBanner } from '@/features/properties/components/property-workspace-banner';
 import { QuestionnaireCard } from '@/features/questionnaire/components/questionnaire-card';
 import { useQuestionnaireDraft } from '@/features/questionnaire/hooks/use-questionnaire-draft';
-import { parseDraft } from '@/features/questionnaire/utils/draft';
+import { parseDraft, questionnaireStorageKey, serializeDraft } from '@/features/questionnaire/utils/draft';
 import { ReportActions } from '@/features/reports/components/report-actions';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { PageLoader } from '@/components/layout/page-loader';
@@ -28,7 +31,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
-import { propertyIdFromParams } from '@/lib/property-workspace';
+import { PROPERTY_PARAM, propertyIdFromParams } from '@/lib/property-workspace';
 import { useSession } from '@/lib/session';
 
 const AdvancedAnalysisView = lazy(() => import('@/app/routes/analysis-advanced'));
@@ -60,8 +63,34 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
   const propertyMissing = property.isError && property.error instanceof ApiError && property.error.status === 404;
   const propertyId = requestedPropertyId && !propertyMissing ? requestedPropertyId : null;
   const draft = useQuestionnaireDraft(user.id, propertyId);
+  // 'Novo imóvel' got its property with its first upload: the workspace becomes that property's,
+  // and the questionnaire typed so far goes with it (the new-property draft starts empty again).
+  // The values at the end of the upload, not those of the render that started it.
+  const latestDraft = useRef(draft.values);
+  useEffect(() => {
+    latestDraft.current = draft.values;
+  }, [draft.values]);
+  const adoptProperty = (id: string) => {
+    try {
+      const json = serializeDraft(latestDraft.current);
+      if (json !== null) localStorage.setItem(questionnaireStorageKey(user.id, id), json);
+      localStorage.removeItem(questionnaireStorageKey(user.id, null));
+    } catch {
+      // Storage disabled: the form starts again from the property, nothing else is lost.
+    }
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(PROPERTY_PARAM, id);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   // Above both views: an upload and its announcements go on when the view is switched.
-  const documentsState = useDocumentsState(propertyId);
+  const documentsState = useDocumentsState(propertyId, adoptProperty);
+  // Every document of the person, for 'Trazer documento de outro imóvel' (the same cached list).
+  const allDocuments = useDocuments({ enabled: propertyId !== null }).data?.documents;
   const documents = documentsState.documents;
   const list = documents.data?.documents;
 
@@ -110,13 +139,15 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
 
   const banners = (
     <div className="space-y-3">
-      {requestedPropertyId && (
+      {requestedPropertyId ? (
         <PropertyWorkspaceBanner
           propertyId={requestedPropertyId}
           title={loadedProperty?.title ?? null}
           loading={property.isPending}
           missing={propertyMissing}
         />
+      ) : (
+        <NewPropertyBanner />
       )}
       {workspace.canUseDemo && <ExampleBanner demoMode={workspace.demoMode} onToggle={workspace.toggleDemo} />}
       <FreeSystemBanner onDetails={() => workspace.setShowApiSettings(true)} />
@@ -153,8 +184,9 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
         <AnalysisResultsError error={workspace.resultError} onRetry={workspace.retryResult} />
       ) : workspace.shown && !workspace.showApiSettings ? (
         // Not kept behind the settings view: a chart in a hidden box measures nothing and warns.
-        <AnalysisResults
+        <AnalysisTabs
           analysis={workspace.shown}
+          report={<AnalysisOverview analysis={workspace.shown} />}
           onDownload={workspace.exportText}
           reportActions={
             workspace.shown.kind === 'saved' && workspace.shown.id ? (
@@ -231,6 +263,7 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
                   <FolderUp className="size-5 text-primary" aria-hidden />
                   Documentos
                 </h2>
+                {propertyId && <MoveDocumentsDialog propertyId={propertyId} documents={allDocuments ?? []} />}
                 <Button
                   variant="ghost"
                   size="sm"
@@ -258,5 +291,6 @@ function AnalysisScreen({ user }: { user: SessionUser }) {
 }
 
 function Page({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-5xl min-w-0 space-y-6 px-4 py-8 sm:px-6 lg:px-8">{children}</div>;
+  // Wider from 1024 px: the report's tables fit at 1280 px without sideways scrolling.
+  return <div className="mx-auto w-full max-w-5xl min-w-0 space-y-6 px-4 py-8 sm:px-6 lg:max-w-7xl lg:px-8">{children}</div>;
 }

@@ -46,15 +46,16 @@ export function getDocumentsQueryOptions() {
   });
 }
 
-function onProperty(propertyId: string) {
-  return (list: { documents: DocumentSummary[] }) => ({ documents: list.documents.filter((d) => d.propertyId === propertyId) });
+function onProperty(propertyId: string | null) {
+  return (list: { documents: DocumentSummary[] }) => ({ documents: list.documents.filter((d) => d.propertyId !== null && d.propertyId === propertyId) });
 }
 
 /**
  * The user's own documents, newest first; with `propertyId`, only that property's. The one list
  * (kept live by the event stream and upload answers) is filtered here rather than fetched apart.
+ * `scoped`: a workspace of one property, where no property yet ('Novo imóvel') means no documents.
  */
-export function useDocuments({ enabled = true, propertyId = null }: { enabled?: boolean; propertyId?: string | null } = {}) {
-  const select = useMemo(() => (propertyId ? onProperty(propertyId) : undefined), [propertyId]);
+export function useDocuments({ enabled = true, propertyId = null, scoped = false }: { enabled?: boolean; propertyId?: string | null; scoped?: boolean } = {}) {
+  const select = useMemo(() => (propertyId || scoped ? onProperty(propertyId) : undefined), [propertyId, scoped]);
   return useQuery({ ...getDocumentsQueryOptions(), enabled, select });
 }

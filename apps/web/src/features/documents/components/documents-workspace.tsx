@@ -21,13 +21,14 @@ export interface DocumentsState {
 
 /**
  * The list, its live events, the upload flow and removal. Call it above whatever tabs show the
- * parts, so progress and toasts continue whichever tab is open. With a property (a new analysis
- * of it), the list is that property's documents and uploads are attached to it.
+ * parts, so progress and toasts continue whichever tab is open. The workspace is one property's:
+ * the list is its documents and uploads are attached to it; without one yet ('Novo imóvel') the list
+ * is empty and the first upload creates the property, handed to `onPropertyCreated`.
  */
-export function useDocumentsState(propertyId: string | null = null): DocumentsState {
-  const documents = useDocuments({ propertyId });
+export function useDocumentsState(propertyId: string | null = null, onPropertyCreated?: (propertyId: string) => void): DocumentsState {
+  const documents = useDocuments({ propertyId, scoped: true });
   useDocumentEvents({ enabled: true });
-  const flow = useUploadFlow(documents.data?.documents, propertyId);
+  const flow = useUploadFlow(documents.data?.documents, propertyId, onPropertyCreated);
   const remove = useDeleteDocument();
   return { documents, flow, remove };
 }

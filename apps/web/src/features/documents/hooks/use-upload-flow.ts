@@ -36,7 +36,11 @@ export interface UploadFlow {
  * answer, then the live extraction (fed by the event stream into `documents`), announcing each
  * failure and, once a batch has settled, how many files were processed.
  */
-export function useUploadFlow(documents: readonly DocumentSummary[] | undefined, propertyId: string | null = null): UploadFlow {
+export function useUploadFlow(
+  documents: readonly DocumentSummary[] | undefined,
+  propertyId: string | null = null,
+  onPropertyCreated?: (propertyId: string) => void,
+): UploadFlow {
   const upload = useUploadDocuments();
   // Several uploads may run at once (a second drop while the first is on the wire); the panel adds them up.
   const [transfers, setTransfers] = useState<ReadonlyMap<number, UploadTransfer>>(() => new Map());
@@ -74,6 +78,9 @@ export function useUploadFlow(documents: readonly DocumentSummary[] | undefined,
       .then(
         (response) => {
           announceUpload(response);
+          // Sent without a property ('Novo imóvel'): the server made one for the batch; the workspace is now it.
+          const created = propertyId ? null : response.documents.find((d) => d.propertyId)?.propertyId;
+          if (created) onPropertyCreated?.(created);
           const ids = response.documents.filter((d) => d.status !== 'quarantined').map((d) => d.id);
           if (ids.length === 0) return;
           for (const id of ids) uploadedHere.current.add(id);

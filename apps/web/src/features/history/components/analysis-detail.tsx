@@ -137,9 +137,11 @@ export function AnalysisReportSection({ analysis, children }: { analysis: Analys
 /** Report beside the details on wide screens; details first on a phone, where they are short. */
 export function AnalysisDetailLayout({ report, details }: { report: ReactNode; details: ReactNode }) {
   return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-      <div className="order-2 min-w-0 lg:order-1">{report}</div>
-      <aside className="order-1 lg:sticky lg:top-20 lg:order-2" aria-label="Detalhes da análise">
+    // The details sit beside the report only from 1536 px: up to there the report takes the whole
+    // width, so its widest tables (sensitivity, 6 columns of R$/m²) fit at 1280 px without scrolling.
+    <div className="grid min-w-0 gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem] 2xl:items-start">
+      <div className="order-2 min-w-0 2xl:order-1">{report}</div>
+      <aside className="order-1 2xl:sticky 2xl:top-20 2xl:order-2" aria-label="Detalhes da análise">
         {details}
       </aside>
     </div>
@@ -168,7 +170,8 @@ export function AnalysisNotFound({ title, message, action }: { title: string; me
 
 /** The detail pages' column. */
 export function DetailPage({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-6xl min-w-0 space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>;
+  // Up to 1280 px wide from 1024 px: the report's tables fit without sideways scrolling beside the details.
+  return <div className="mx-auto w-full max-w-6xl min-w-0 space-y-6 px-4 py-6 sm:px-6 sm:py-8 lg:max-w-7xl lg:px-8">{children}</div>;
 }
 
 export function AnalysisDetailSkeleton() {

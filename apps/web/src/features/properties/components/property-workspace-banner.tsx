@@ -44,21 +44,45 @@ export function PropertyWorkspaceBanner({
     >
       <Building2 className="size-5 shrink-0 text-primary" aria-hidden />
       <div className="min-w-0 flex-1 space-y-0.5">
-        <p className="text-sm text-muted-foreground">Nova análise do imóvel</p>
+        <p className="text-sm text-muted-foreground">Análise do imóvel</p>
         {loading || !title ? (
           <Skeleton className="h-5 w-48" role="status" aria-label="Carregando imóvel" />
         ) : (
           <p className="font-medium break-words">{title}</p>
         )}
-        <p className="text-sm text-muted-foreground">Os documentos e o último questionário dele foram carregados; o resultado fica salvo nele.</p>
+        <p className="text-sm text-muted-foreground">
+          Os documentos dele e o último questionário foram carregados; a análise usa apenas os documentos deste imóvel e fica salva nele.
+        </p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild variant="outline" className="w-full sm:w-auto">
           <Link to={`/dashboard/property/${propertyId}/history`}>Ver imóvel</Link>
         </Button>
         <Button asChild variant="ghost" className="w-full sm:w-auto">
-          <Link to="/analise">Analisar outro imóvel</Link>
+          <Link to="/analise">Novo imóvel</Link>
         </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Top of /analise without a property: 'Novo imóvel' starts with no documents; its first upload (or
+ * its first analysis) creates the property, and no other property's file enters its analysis.
+ */
+export function NewPropertyBanner() {
+  return (
+    <section
+      aria-label="Imóvel da análise"
+      data-testid="new-property-banner"
+      className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center"
+    >
+      <Building2 className="size-5 shrink-0 text-primary" aria-hidden />
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <p className="font-medium">Novo imóvel</p>
+        <p className="text-sm text-muted-foreground">
+          Começa sem documentos: os arquivos enviados aqui pertencem a este imóvel, e a análise usa apenas eles.
+        </p>
       </div>
     </section>
   );
