@@ -1,6 +1,7 @@
 import type { AssumptionId } from '@viabiliza/contracts/analysis';
 import type { AnalysisResult, AssumptionUsed } from '@viabiliza/contracts/analysis-result';
 import type { EngineInputResponse } from '@viabiliza/contracts/engine-input';
+import { NUMBER_MESSAGE, parseBrNumber } from '@viabiliza/contracts/questionnaire';
 import { Gauge, RotateCcw, Save } from 'lucide-react';
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { TornadoPanel } from '@/features/analysis/components/tornado-chart';
 import { WhatIfSkeleton } from '@/features/analysis/components/what-if-skeleton';
 import {
   CODED_ASSUMPTIONS,
+  SCENARIO_VALUES,
   clampAssumption,
   editableAssumptions,
   isWhole,
@@ -20,9 +22,13 @@ import {
   loadEngine,
   runScenario,
   scenarioOverrides,
+  scenarioValueOf,
   sliderRange,
+  withScenarioValues,
   type BrowserEngine,
   type KeyFigure,
+  type ScenarioValueKey,
+  type ScenarioValues,
 } from '@/features/analysis/utils/engine-in-browser';
 import { formatValue, sourceLabel } from '@/features/analysis/utils/figures';
 import { cashFlowSeries } from '@/features/analysis/utils/result';
@@ -91,7 +97,7 @@ export default function WhatIfPanel({
 
 function WhatIf({
   engine,
-  response,
+  response: saved,
   savedResult,
   detailPath,
 }: {
@@ -103,9 +109,12 @@ function WhatIf({
   const assumptions = useMemo(() => editableAssumptions(savedResult), [savedResult]);
   const defaults = useMemo(() => Object.fromEntries(assumptions.map((a) => [a.id, a.defaultValue])) as Changes, [assumptions]);
   const [changes, setChanges] = useState<Changes>({});
+  // Price, rent, condomínio, IPTU, renovation and TMA: the questionnaire's own values, changed here.
+  const [values, setValues] = useState<ScenarioValues>({});
+  const response = useMemo(() => withScenarioValues(saved, values), [saved, values]);
   const overrides = useMemo(() => scenarioOverrides(response.input.overrides, defaults, changes), [response, defaults, changes]);
   const run = useMemo(() => runScenario(engine, response, overrides), [engine, response, overrides]);
-  const changed = Object.keys(changes).length > 0;
+  const changed = Object.keys(changes).length > 0 || Object.keys(values).length > 0;
   const valueOf = (a: AssumptionUsed & { id: AssumptionId }) => changes[a.id] ?? a.value;
   const flows = cashFlowSeries(run.result);
 
@@ -137,7 +146,14 @@ function WhatIf({
               </span>
             </p>
             <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
-              <Button variant="outline" onClick={() => setChanges({})} disabled={!changed}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setChanges({});
+                  setValues({});
+                }}
+                disabled={!changed}
+              >
                 <RotateCcw aria-hidden />
                 Restaurar premissas
               </Button>
@@ -145,6 +161,35 @@ function WhatIf({
             </div>
           </div>
           <ScenarioFigures saved={savedResult} scenario={run.result} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="px-4 sm:px-6">
+          <CardTitle>
+            <h3 className="text-base">Valores do imóvel</h3>
+          </CardTitle>
+          <CardDescription>Os valores do questionário desta análise. Deixe em branco para a análise estimar.</CardDescription>
+        </CardHeader>
+        <CardContent className="px-4 sm:px-6">
+          <ul className="grid gap-4 md:grid-cols-2">
+            {SCENARIO_VALUES.map((field) => (
+              <ScenarioValueControl
+                key={field.key}
+                field={field}
+                saved={scenarioValueOf(saved.input.questionnaire, field.key)}
+                value={values[field.key]}
+                onChange={(v) =>
+                  setValues((previous) => {
+                    const next = { ...previous };
+                    if (v === null) delete next[field.key];
+                    else next[field.key] = v;
+                    return next;
+                  })
+                }
+              />
+            ))}
+          </ul>
         </CardContent>
       </Card>
 
@@ -290,6 +335,55 @@ function unitSuffix(a: Pick<AssumptionUsed, 'unit'>): string {
     default:
       return '';
   }
+}
+
+/** One questionnaire value: typed as in the questionnaire ('750.000', '4.500,00'); a bad number is not applied. */
+function ScenarioValueControl({
+  field,
+  saved,
+  value,
+  onChange,
+}: {
+  field: { key: ScenarioValueKey; label: string; unit: string };
+  saved: string;
+  /** The scenario's text, or undefined when unchanged. */
+  value: string | undefined;
+  /** null: back to the saved value. */
+  onChange: (value: string | null) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? value ?? saved;
+  const invalid = text.trim() !== '' && parseBrNumber(text) === null;
+  const describedBy = `${id}-help`;
+  return (
+    <li className="min-w-0 space-y-1.5 rounded-lg border p-3" data-testid={`scenario-value-${field.key}`}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={`${id}-input`} className="text-sm font-medium">
+          {field.label} ({field.unit})
+        </label>
+        {value !== undefined && <Badge variant="secondary">alterado</Badge>}
+      </div>
+      <Input
+        id={`${id}-input`}
+        inputMode="decimal"
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        className="tabular-nums"
+        value={text}
+        onChange={(e) => {
+          const raw = e.target.value;
+          setDraft(raw);
+          if (raw.trim() !== '' && parseBrNumber(raw) === null) return;
+          onChange(raw.trim() === saved.trim() ? null : raw);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+      <p id={describedBy} className={invalid ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+        {invalid ? NUMBER_MESSAGE : `Na análise salva: ${saved.trim() === '' ? 'não informado (estimado)' : saved}`}
+      </p>
+    </li>
+  );
 }
 
 function AssumptionControl({

@@ -16,6 +16,8 @@ import {
   tornadoBar,
   tornadoCandidates,
   primaryNpv,
+  scenarioValueOf,
+  withScenarioValues,
 } from './engine-in-browser';
 
 /**
@@ -107,5 +109,27 @@ describe('engine in the browser', () => {
     expect(bar.low!).toBeGreaterThan(bar.high!);
     expect(bar.swing).toBeGreaterThan(0);
     expect(engineInputFor(response).overrides).toEqual({ vacancyRate: 0.08 });
+  });
+});
+
+describe("the property's own values in the what-if", () => {
+  it('price and rent move the figures; renovation and the required return (TMA) go into the questionnaire; saved values come back when unchanged', async () => {
+    const { saved, response } = savedAnalysisAndResponse(0);
+    const engine = await loadEngine();
+    expect(scenarioValueOf(response.input.questionnaire, 'targetValue')).toBe('980.000');
+    expect(scenarioValueOf(response.input.questionnaire, 'deal.hurdleRate')).toBe('');
+    expect(withScenarioValues(response, {})).toBe(response);
+
+    const cheaper = runScenario(engine, withScenarioValues(response, { targetValue: '700.000', monthlyRent: '6.000' }), response.input.overrides);
+    expect(cheaper.result.financial!.price.value).toBe(700000);
+    expect(cheaper.result.financial!.monthlyRent.value).toBe(6000);
+    expect(primaryNpv(cheaper.result)!).toBeGreaterThan(primaryNpv(saved)!);
+
+    const withDeal = withScenarioValues(response, { 'deal.renovationBudget': '50.000', 'deal.hurdleRate': '9', annualTax: '' });
+    expect(withDeal.input.questionnaire.deal).toEqual({ renovationBudget: '50.000', hurdleRate: '9' });
+    expect(withDeal.input.questionnaire.annualTax).toBeUndefined();
+    // The saved response is left as it was (the scenario is a copy).
+    expect(response.input.questionnaire.deal).toBeUndefined();
+    expect(runScenario(engine, withDeal, response.input.overrides).result.score.value).toEqual(expect.any(Number));
   });
 });

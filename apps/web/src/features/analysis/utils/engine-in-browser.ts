@@ -225,3 +225,46 @@ export function tornadoBar(
   const swing = Math.max(Math.abs((low.npv ?? base) - base), Math.abs((high.npv ?? base) - base));
   return { id: assumption.id, label: assumption.label, lowValue: low.v, highValue: high.v, low: low.npv, high: high.npv, swing };
 }
+
+// ------------------------------------------------------------------------------------------------
+// The property's own values, edited in the what-if beside the assumptions
+
+/**
+ * The questionnaire's values an investor moves first: price, rent, condomínio, IPTU, renovation and
+ * the return they require (TMA). Written as in the questionnaire (Brazilian numbers as text); the
+ * scenario runs the engine, and 'Salvar cenário' saves a run, on the questionnaire with them.
+ */
+export const SCENARIO_VALUES = [
+  { key: 'targetValue', label: 'Preço de compra', unit: 'R$' },
+  { key: 'monthlyRent', label: 'Aluguel mensal', unit: 'R$/mês' },
+  { key: 'condominiumFee', label: 'Condomínio mensal', unit: 'R$/mês' },
+  { key: 'annualTax', label: 'IPTU anual', unit: 'R$/ano' },
+  { key: 'deal.renovationBudget', label: 'Orçamento da reforma', unit: 'R$' },
+  { key: 'deal.hurdleRate', label: 'Retorno exigido (TMA)', unit: '% a.a.' },
+] as const;
+export type ScenarioValueKey = (typeof SCENARIO_VALUES)[number]['key'];
+export type ScenarioValues = Partial<Record<ScenarioValueKey, string>>;
+
+type Questionnaire = EngineInputResponse['input']['questionnaire'];
+
+export function scenarioValueOf(q: Questionnaire, key: ScenarioValueKey): string {
+  if (key.startsWith('deal.')) {
+    const field = key.slice(5) as 'renovationBudget' | 'hurdleRate';
+    return q.deal?.[field] ?? '';
+  }
+  return q[key as 'targetValue' | 'monthlyRent' | 'condominiumFee' | 'annualTax'] ?? '';
+}
+
+/** The saved questionnaire with the scenario's values in place (an emptied field is left out). */
+export function withScenarioValues(response: EngineInputResponse, values: ScenarioValues): EngineInputResponse {
+  const entries = Object.entries(values) as [ScenarioValueKey, string][];
+  if (entries.length === 0) return response;
+  const questionnaire: Questionnaire = { ...response.input.questionnaire, deal: { ...response.input.questionnaire.deal } };
+  for (const [key, raw] of entries) {
+    const value = raw.trim() === '' ? undefined : raw.trim();
+    if (key.startsWith('deal.')) questionnaire.deal![key.slice(5) as 'renovationBudget' | 'hurdleRate'] = value;
+    else questionnaire[key as 'targetValue' | 'monthlyRent' | 'condominiumFee' | 'annualTax'] = value;
+  }
+  if (Object.values(questionnaire.deal!).every((v) => v === undefined)) delete questionnaire.deal;
+  return { ...response, input: { ...response.input, questionnaire } };
+}
