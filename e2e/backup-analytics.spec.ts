@@ -91,12 +91,14 @@ test('the admin sees the analytics KPI cards with the server’s figures and swi
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics Avançado' })).toBeVisible();
   const r7 = await (await page.request.get('/api/admin/analytics?period=7')).json();
-  for (const id of ['active-users', 'analyses', 'success-rate', 'revenue']) await expect(page.getByTestId(`kpi-${id}`)).toBeVisible();
+  for (const id of ['active-users', 'analyses', 'success-rate']) await expect(page.getByTestId(`kpi-${id}`)).toBeVisible();
+  // A free product shows no revenue.
+  await expect(page.getByTestId('kpi-revenue')).toHaveCount(0);
   await expect(page.getByTestId('kpi-analyses-value')).toHaveText(String(r7.kpis.analyses));
   await expect(page.getByTestId('kpi-active-users-value')).toHaveText(String(r7.kpis.activeUsers));
   await page.getByRole('button', { name: '90d' }).click();
   await expect(page.getByText(/· 90 dias/)).toBeVisible();
-  await page.getByRole('tab', { name: 'Performance' }).click();
+  await page.getByRole('tab', { name: 'Desempenho' }).click();
   await expect(page.getByText('Uptime medido')).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();

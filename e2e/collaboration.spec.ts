@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ORIGIN, PASSWORD, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+import { ORIGIN, PASSWORD, adminEmail, apiSession, outboxLink, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
 
 const HEADERS = { origin: ORIGIN };
 const MATRICULA = [
@@ -37,7 +37,7 @@ async function analysisWithDocument(request: APIRequestContext): Promise<string>
   return analysisId;
 }
 
-test('owner shares an analysis; the collaborator reads it, comments and asks the chat, which cites the document', async ({ page, browser }) => {
+test('owner shares an analysis; the collaborator reads it, comments and asks the chat, which cites the document', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
   const assertClean = watchConsole(page);
@@ -51,8 +51,23 @@ test('owner shares an analysis; the collaborator reads it, comments and asks the
   await signUpInUi(friend, { fullName: 'Bruno Colaborador', email: friendEmail });
 
   // The owner analyses a property with a document and shares it.
-  await signUpInUi(page, { fullName: 'Ana Proprietária', email: uniqueEmail('dona') });
+  const ownerEmail = uniqueEmail('dona');
+  await signUpInUi(page, { fullName: 'Ana Proprietária', email: ownerEmail });
   const analysisId = await analysisWithDocument(page.request);
+  await page.goto(`/dashboard/analysis/${analysisId}`);
+  await page.getByRole('tab', { name: 'Colaboração' }).click();
+
+  // Sharing needs a confirmed e-mail: the link comes from Meu Perfil (through the outbox here, no SMTP).
+  await page.getByLabel('E-mail do colaborador').fill(friendEmail);
+  await page.getByRole('button', { name: 'Compartilhar' }).click();
+  await expect(page.getByText('Confirme seu e-mail antes de compartilhar uma análise')).toBeVisible();
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Enviar link de confirmação' }).click();
+  await expect(page.getByText(/Enviamos um link de confirmação/)).toBeVisible();
+  await apiSession(request, adminEmail('collaboration'), 'Admin Colaboração');
+  await page.goto(await outboxLink(request, ownerEmail, 'Confirme seu e-mail'));
+  await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
+  await expect(page.getByText('E-mail confirmado.')).toBeVisible();
   await page.goto(`/dashboard/analysis/${analysisId}`);
   await page.getByRole('tab', { name: 'Colaboração' }).click();
   await page.getByLabel('E-mail do colaborador').fill('ninguem@e2e.viabiliza.test');

@@ -6,7 +6,7 @@ export const PASSWORD = 'Pitanga#Azul7';
  * One admin account per spec file, so specs stay independent of each other's sessions and audit
  * rows. playwright.config.ts lists them all in ADMIN_EMAILS.
  */
-export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics', 'reference-data', 'own-status'] as const;
+export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics', 'reference-data', 'own-status', 'account-recovery', 'collaboration', 'accessibility'] as const;
 export const adminEmail = (spec: (typeof ADMIN_SPECS)[number]) => `admin-${spec}@e2e.viabiliza.test`;
 /** The server's origin, for the Origin header that state-changing API calls need. */
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -55,4 +55,22 @@ export async function apiSession(request: APIRequestContext, email: string, full
     expect(up.status()).toBe(201);
   }
   return { headers };
+}
+
+/**
+ * The link of the latest account e-mail to `email` whose subject contains `subject`, as an admin
+ * reads it in the outbox (no SMTP_URL in the browser tests). `admin` is an API context signed in as
+ * one of ADMIN_SPECS.
+ */
+export async function outboxLink(admin: APIRequestContext, email: string, subject: string): Promise<string> {
+  const masked = `${email.slice(0, 2)}***${email.slice(email.lastIndexOf('@'))}`;
+  let link: string | null = null;
+  await expect(async () => {
+    const res = await admin.get('/api/admin/outbox');
+    expect(res.ok()).toBeTruthy();
+    const { items } = (await res.json()) as { items: { recipient: string; subject: string; link: string | null }[] };
+    link = items.find((m) => m.recipient === masked && m.subject.includes(subject))?.link ?? null;
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return new URL(link!).pathname + new URL(link!).search;
 }

@@ -85,7 +85,7 @@ test('a plain user sees their own documents and runs, and nothing of the server'
   await shoot(page, 'usuario-visao-geral');
 
   await page.getByRole('tab', { name: 'Atividade' }).click();
-  await page.getByRole('tab', { name: 'Performance' }).click();
+  await page.getByRole('tab', { name: 'Desempenho' }).click();
   await expect(page.getByTestId('cache-bar')).toBeVisible();
   await expect(page.getByTestId('memory-bar')).toHaveCount(0);
   await expect(page.getByText('Serviços', { exact: true })).toHaveCount(0);
@@ -112,7 +112,7 @@ test('an admin still sees the server health and memory on the dashboard', async 
   await shoot(page, 'admin-visao-geral');
 
   await page.getByRole('tab', { name: 'Atividade' }).click();
-  await page.getByRole('tab', { name: 'Performance' }).click();
+  await page.getByRole('tab', { name: 'Desempenho' }).click();
   await expect(page.getByTestId('memory-bar')).toContainText('Memória do servidor');
   await expect(page.getByText('Serviços', { exact: true })).toBeVisible();
   await shoot(page, 'admin-performance');

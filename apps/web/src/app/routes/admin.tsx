@@ -8,6 +8,7 @@ import { ConsoleDeployment } from '@/features/admin/components/console-deploymen
 import { ConsoleMonitoring } from '@/features/admin/components/console-monitoring';
 import { ConsoleSystem } from '@/features/admin/components/console-system';
 import { ConsoleTesting } from '@/features/admin/components/console-testing';
+import { OutboxPanel } from '@/features/admin/components/outbox-panel';
 import { UsersTable } from '@/features/admin/components/users-table';
 import { PermissionGuard } from '@/components/errors/permission-guard';
 import { Badge } from '@/components/ui/badge';
@@ -88,6 +89,9 @@ export default function AdminRoute() {
         </Tabs>
         {/* Users and roles stay reachable under every tab (the page's first purpose). */}
         <div className="mt-8">{user && <UsersTable currentUserId={user.id} />}</div>
+        <div className="mt-8">
+          <OutboxPanel />
+        </div>
       </PermissionGuard>
     </div>
   );

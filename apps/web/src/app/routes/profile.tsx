@@ -1,4 +1,5 @@
 import { useProfile } from '@/features/profile/api/get-profile';
+import { EmailSettings } from '@/features/profile/components/email-settings';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { AccessRestricted } from '@/components/errors/access-restricted';
 import { QueryError } from '@/components/errors/query-error';
@@ -48,7 +49,10 @@ export default function ProfileRoute() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Meu Perfil</h1>
         <p className="text-sm text-muted-foreground">Gerencie suas informações pessoais.</p>
       </div>
-      <ProfileContent />
+      <div className="grid gap-6">
+        <ProfileContent />
+        <EmailSettings user={user} />
+      </div>
     </div>
   );
 }

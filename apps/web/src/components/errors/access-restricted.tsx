@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** The 'Acesso Restrito' card shown to anonymous visitors of signed-in pages (spec 01 §2 'Dashboard'). */
+/**
+ * The 'Acesso Restrito' card shown to anonymous visitors of signed-in pages (spec 01 §2 'Dashboard'):
+ * a visitor without an account is offered one, or the demo, not only 'Entrar'.
+ */
 export function AccessRestricted({ message }: { message: string }) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-1 items-center px-4 py-12">
@@ -18,9 +21,15 @@ export function AccessRestricted({ message }: { message: string }) {
           </CardTitle>
           <CardDescription>{message}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-2 sm:grid-cols-2">
           <Button asChild>
             <Link to="/auth">Entrar</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/registro">Criar conta</Link>
+          </Button>
+          <Button asChild variant="link" className="sm:col-span-2">
+            <Link to="/registro#demonstracao">Experimentar a demonstração</Link>
           </Button>
         </CardContent>
       </Card>

@@ -86,7 +86,7 @@ export function Header({ user, isAdmin, isSessionLoading, onSignOut, search, not
                 <Link to="/auth">Entrar</Link>
               </Button>
               <Button asChild className="hidden sm:inline-flex">
-                <Link to="/analise">Analisar Agora</Link>
+                <Link to="/registro">Analisar Agora</Link>
               </Button>
             </>
           )}
@@ -126,7 +126,7 @@ export function Header({ user, isAdmin, isSessionLoading, onSignOut, search, not
           {!isSessionLoading && !user && (
             <div className="mt-2 border-t pt-3 sm:hidden">
               <Button asChild className="w-full">
-                <Link to="/analise">Analisar Agora</Link>
+                <Link to="/registro">Analisar Agora</Link>
               </Button>
             </div>
           )}

@@ -27,7 +27,7 @@ export function UserMenu({
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Menu do usuário">
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Menu do usuário ${avatarInitial(user)}`}>
           <Avatar className="size-8">
             <AvatarFallback className="bg-primary text-sm font-semibold text-primary-foreground">
               {avatarInitial(user)}

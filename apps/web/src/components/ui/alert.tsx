@@ -10,7 +10,7 @@ const alertVariants = cva(
       variant: {
         default: 'bg-card text-card-foreground',
         destructive:
-          'border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90 [&>svg]:text-current',
+          'border-destructive/30 bg-destructive/5 text-red-800 *:data-[slot=alert-description]:text-red-800 dark:text-red-200 dark:*:data-[slot=alert-description]:text-red-200 [&>svg]:text-current',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -13,7 +13,8 @@ const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         destructive: 'border-transparent bg-destructive text-white',
         outline: 'text-foreground',
-        success: 'border-transparent bg-success/15 text-success',
+        // The tint's own hue is too light for small text on it (axe color-contrast): a darker shade.
+        success: 'border-transparent bg-success/15 text-emerald-800 dark:text-emerald-200',
         // Amber text darker than --warning: the token alone is too light for small text on its tint.
         warning: 'border-transparent bg-warning/15 text-amber-800 dark:text-amber-300',
       },

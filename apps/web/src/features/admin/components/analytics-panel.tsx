@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Activity, DollarSign, Download, FileBarChart, Users } from 'lucide-react';
+import { Activity, Download, FileBarChart, Users } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { COST_PER_TOKEN, REVENUE_PER_ANALYSIS, type AnalyticsReport } from '@viabiliza/contracts/analytics';
+import { COST_PER_TOKEN, type AnalyticsReport } from '@viabiliza/contracts/analytics';
 
 import { useAnalytics, type AnalyticsPeriod } from '@/features/admin/api/get-analytics';
 import { analyticsCsv } from '@/features/admin/utils/analytics-csv';
@@ -38,10 +38,10 @@ function Kpis({ r }: { r: AnalyticsReport }) {
     { id: 'active-users', label: 'Usuários ativos', value: formatNumber(r.kpis.activeUsers), note: `Conversão ${pct(r.kpis.conversionPercent)} (${formatNumber(r.kpis.convertedUsers)} de ${formatNumber(r.kpis.newUsers)} novos)`, icon: Users },
     { id: 'analyses', label: 'Análises realizadas', value: formatNumber(r.kpis.analyses), note: `Tempo médio ${seconds(r.kpis.avgRunSeconds)}`, icon: FileBarChart },
     { id: 'success-rate', label: 'Taxa de sucesso', value: pct(r.kpis.successRate), note: `${formatNumber(r.kpis.runsCompleted)} concluídas, ${formatNumber(r.kpis.runsFailed)} com falha`, icon: Activity },
-    { id: 'revenue', label: 'Receita estimada', value: formatCurrency(r.kpis.estimatedRevenue), note: `${formatCurrency(REVENUE_PER_ANALYSIS)} por análise`, icon: DollarSign },
   ];
+  // No revenue card: the product is free, so there is no revenue to estimate.
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-3">
       {cards.map((c) => (
         <Card key={c.id} className="gap-2" data-testid={`kpi-${c.id}`}>
           <CardHeader className="flex flex-row items-center justify-between">
@@ -115,7 +115,9 @@ function Providers({ r }: { r: AnalyticsReport }) {
               <span className="font-medium">{p.name}</span>
             </div>
             <p className="text-sm text-muted-foreground">
-              {formatNumber(p.analyses)} análise(s) · {formatNumber(p.tokens)} tokens · {formatCurrency(p.cost)} · sucesso {pct(p.successRate)}
+              {formatNumber(p.analyses)} análise(s)
+              {/* The engine (Motor Viabiliza) uses no tokens and costs nothing: only AI models show them. */}
+              {p.tokens > 0 && <> · {formatNumber(p.tokens)} tokens · {formatCurrency(p.cost)}</>} · sucesso {pct(p.successRate)}
             </p>
           </li>
         ))}
@@ -192,8 +194,8 @@ export function AnalyticsPanel() {
           <Tabs defaultValue="usage">
             <TabsList>
               <TabsTrigger value="usage">Padrões de uso</TabsTrigger>
-              <TabsTrigger value="providers">Providers</TabsTrigger>
-              <TabsTrigger value="performance">Performance</TabsTrigger>
+              <TabsTrigger value="providers">Provedores</TabsTrigger>
+              <TabsTrigger value="performance">Desempenho</TabsTrigger>
             </TabsList>
             <TabsContent value="usage">
               <Card>
@@ -209,7 +211,7 @@ export function AnalyticsPanel() {
             <TabsContent value="providers">
               <Card>
                 <CardHeader>
-                  <CardTitle className="text-base">Providers</CardTitle>
+                  <CardTitle className="text-base">Provedores</CardTitle>
                   <CardDescription>Uso, custo estimado pelos tokens e taxa de sucesso das execuções.</CardDescription>
                 </CardHeader>
                 <CardContent>

@@ -28,7 +28,7 @@ export function ConsoleSystem() {
           <CardTitle>Saúde do sistema</CardTitle>
           <CardDescription>{data ? `Verificado em ${formatDateTime(data.lastChecked)} · atualiza a cada 30 s` : 'Verificando serviços…'}</CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={() => health.refetch()} disabled={health.isFetching}>
+        <Button variant="outline" size="sm" onClick={() => health.refetch()} aria-busy={health.isFetching}>
           <RefreshCw className={health.isFetching ? 'animate-spin' : undefined} aria-hidden /> Atualizar
         </Button>
       </CardHeader>

@@ -18,7 +18,6 @@ export function analyticsCsv(r: AnalyticsReport): string {
     ['KPI', 'Execuções concluídas', num(r.kpis.runsCompleted)],
     ['KPI', 'Execuções com falha', num(r.kpis.runsFailed)],
     ['KPI', 'Taxa de sucesso (%)', num(r.kpis.successRate)],
-    ['KPI', 'Receita estimada (R$)', num(r.kpis.estimatedRevenue)],
     ...r.hourly.map((h) => ['Uso por hora', `${String(h.hour).padStart(2, '0')}h`, num(h.analyses)]),
     ...r.providers.flatMap((p) => [
       ['Provider', `${p.name} - análises`, num(p.analyses)],

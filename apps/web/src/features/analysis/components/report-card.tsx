@@ -78,11 +78,12 @@ export function ReportCard({ analysis }: { analysis: ShownAnalysis }) {
             </span>
           </Stat>
         </dl>
-        {(analysis.model || analysis.tokensUsed !== null) && (
+        {/* Tokens only for a report an AI model wrote: the engine's own reports use none. */}
+        {(analysis.model || Boolean(analysis.tokensUsed)) && (
           <p className="text-xs text-muted-foreground">
             {analysis.model && <>Modelo: {analysis.model}</>}
-            {analysis.model && analysis.tokensUsed !== null && ' · '}
-            {analysis.tokensUsed !== null && <>Tokens: {formatNumber(analysis.tokensUsed)}</>}
+            {analysis.model && Boolean(analysis.tokensUsed) && ' · '}
+            {Boolean(analysis.tokensUsed) && <>Tokens: {formatNumber(analysis.tokensUsed ?? 0)}</>}
           </p>
         )}
       </CardHeader>

@@ -28,6 +28,9 @@ export function PageDialog({
   const page = pages.data?.pages.find((p) => p.number === pageNumber);
   const found = page && quote ? findQuote(page.text, quote) : null;
   const mark = useRef<HTMLElement>(null);
+  // Opened without a Radix trigger, the dialog does not know where to return focus: the element
+  // that had it when the dialog opened (the citation) gets it back on close, Escape included.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   useEffect(() => {
     // On the next frame, once the dialog has laid out the page text it scrolls within.
     const id = requestAnimationFrame(() => mark.current?.scrollIntoView({ block: 'center' }));
@@ -35,7 +38,13 @@ export function PageDialog({
   }, [found?.start, found?.end]);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="flex max-h-[85vh] flex-col sm:max-w-2xl">
+      <DialogContent
+        className="flex max-h-[85vh] flex-col sm:max-w-2xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>
             {fileName}, p. {pageNumber}
@@ -89,7 +98,7 @@ export function SourceLinks({ links }: { links: InsightLink[] }) {
         {links.map((link, i) => (
           <li key={i} className="min-w-0">
             {link.kind === 'document' ? (
-              <Button variant="link" size="sm" className="h-auto p-0 text-xs has-[>svg]:px-0" onClick={() => setOpen(link)}>
+              <Button variant="link" size="sm" className="h-auto min-h-11 p-0 text-xs has-[>svg]:px-0 sm:min-h-0" onClick={() => setOpen(link)}>
                 <FileText aria-hidden className="size-3" />
                 {link.fileName}, p. {link.page}
               </Button>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
 
 import { DemoLoginCard } from '@/features/auth/components/demo-login-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
@@ -21,6 +21,11 @@ export function AuthPage({ mode }: { mode: 'auth' | 'register' }) {
   // Set by a successful form just before the session lands, so only one navigation happens.
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const successTarget = mode === 'register' ? '/dashboard' : '/';
+  const { hash } = useLocation();
+  // 'Experimentar a demonstração' (Acesso Restrito) lands on the demo card, below the forms.
+  useEffect(() => {
+    if (hash === '#demonstracao' && !isLoading) document.getElementById('demonstracao')?.scrollIntoView({ block: 'center' });
+  }, [hash, isLoading]);
 
   if (isLoading) return <PageLoader label="Carregando..." />;
   if (user) return <Navigate to={redirectTo ?? successTarget} replace />;

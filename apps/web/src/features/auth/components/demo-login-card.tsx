@@ -17,7 +17,7 @@ export function DemoLoginCard({ onSignedIn }: { onSignedIn: (user: SessionUser) 
   });
 
   return (
-    <Card className="gap-4 border-dashed bg-muted/30">
+    <Card id="demonstracao" className="scroll-mt-20 gap-4 border-dashed bg-muted/30">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Sparkles className="size-4 text-primary" aria-hidden />

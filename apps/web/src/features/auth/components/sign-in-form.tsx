@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signInInput, type SessionUser } from '@viabiliza/contracts/auth';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -52,6 +53,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
           <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
         )}
       </FormField>
+      <Link to="/esqueci-senha" className="-mt-2 inline-flex min-h-11 items-center justify-self-end text-sm text-primary underline-offset-4 hover:underline">
+        Esqueceu a senha?
+      </Link>
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending && <Spinner />}
         {signIn.isPending ? 'Entrando...' : 'Entrar'}

@@ -18,7 +18,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => 
     resolver: zodResolver(signUpInput),
     defaultValues: { fullName: '', email: '', password: '', company: '' },
   });
-  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+  const [password = '', fullName, email, company] = useWatch({ control: form.control, name: ['password', 'fullName', 'email', 'company'] });
   const signUp = useSignUp({
     onSuccess: (user) => {
       toast.success('Conta criada!');
@@ -62,7 +62,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => 
               autoComplete="new-password"
               {...form.register('password')}
             />
-            <PasswordStrengthMeter id="sign-up-password-strength" password={password} />
+            <PasswordStrengthMeter id="sign-up-password-strength" password={password} personal={[fullName, email, company]} />
           </>
         )}
       </FormField>

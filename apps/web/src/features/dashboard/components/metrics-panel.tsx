@@ -15,9 +15,9 @@ import { formatDecimal, formatNumber } from '@/lib/format';
 const TypesPieChart = lazy(() => import('@/features/dashboard/components/types-pie-chart'));
 const ProvidersBarChart = lazy(() => import('@/features/dashboard/components/providers-bar-chart'));
 
-function MetricCard({ label, value, hint, icon: Icon }: { label: string; value: string; hint: string; icon: LucideIcon }) {
+function MetricCard({ id, label, value, hint, icon: Icon }: { id: string; label: string; value: string; hint: string; icon: LucideIcon }) {
   return (
-    <Card className="gap-1 py-4" data-testid={`metric-${label}`}>
+    <Card className="gap-1 py-4" data-testid={`metric-${id}`}>
       <CardContent className="space-y-1 px-4">
         <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
           <span className="font-medium">{label}</span>
@@ -104,10 +104,10 @@ function PerformanceTab({ metrics, system }: { metrics: DashboardMetrics; system
       <div className="space-y-6">
         <div className="space-y-2" data-testid="cache-bar">
           <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium">Cache Hit Rate</span>
+            <span className="font-medium">Resultados reaproveitados</span>
             <span className="tabular-nums">{rateLabel(hit)}</span>
           </div>
-          <Progress value={hit == null ? 0 : hit * 100} aria-label={`Cache Hit Rate: ${rateLabel(hit)}`} indicatorClassName="bg-success" />
+          <Progress value={hit == null ? 0 : hit * 100} aria-label={`Resultados reaproveitados: ${rateLabel(hit)}`} indicatorClassName="bg-success" />
           <p className="text-xs text-muted-foreground">
             {metrics.completedRuns
               ? `${formatNumber(metrics.cacheHits)} de ${formatNumber(metrics.completedRuns)} execuções concluídas respondidas pelo cache de entradas idênticas`
@@ -149,27 +149,31 @@ export function MetricsPanel({
         {metrics ? (
           <>
             <MetricCard
+              id="Confiança Média"
               label="Confiança Média"
               value={percentLabel(metrics.averageConfidence)}
               hint={metrics.averageConfidence == null ? 'Sem análises ainda' : `Em ${formatNumber(metrics.totalAnalyses)} análise(s)`}
               icon={ShieldCheck}
             />
             <MetricCard
-              label="Tokens Médios"
-              value={countLabel(metrics.averageTokens)}
-              hint={metrics.averageTokens == null ? 'Sem análises ainda' : 'Por análise'}
+              id="Tokens Médios"
+              label="Tokens médios (IA)"
+              value={metrics.averageTokens ? countLabel(metrics.averageTokens) : '—'}
+              hint={metrics.averageTokens ? 'Por análise escrita por um modelo de IA' : 'O Motor Viabiliza não usa tokens'}
               icon={Hash}
             />
             <MetricCard
-              label="Cache Hit Rate"
+              id="Cache Hit Rate"
+              label="Resultados reaproveitados"
               value={rateLabel(metrics.cacheHitRate)}
               hint={metrics.completedRuns ? `${formatNumber(metrics.cacheHits)} de ${formatNumber(metrics.completedRuns)} execuções` : 'Sem execuções ainda'}
               icon={Gauge}
             />
             <MetricCard
-              label="Cache Entries"
+              id="Cache Entries"
+              label="Resultados guardados"
               value={formatNumber(metrics.cacheEntries)}
-              hint="Entradas distintas guardadas"
+              hint="Cálculos distintos prontos para reaproveitar"
               icon={Database}
             />
           </>
@@ -190,8 +194,8 @@ export function MetricsPanel({
               <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
                 {[
                   ['tipos', 'Tipos de Análise'],
-                  ['providers', 'Providers'],
-                  ['performance', 'Performance'],
+                  ['providers', 'Provedores'],
+                  ['performance', 'Desempenho'],
                 ].map(([value, label]) => (
                   <TabsTrigger key={value} value={value!} className="min-h-8 px-1 text-[13px] whitespace-normal sm:px-2 sm:text-sm sm:whitespace-nowrap">
                     {label}

@@ -19,9 +19,12 @@ export function countLabel(value: number | null | undefined): string {
   return value == null ? NO_FIGURE : formatNumber(Math.round(value));
 }
 
-/** '1.234 tokens' / '1 token'; '—' when the provider did not report them. */
-export function tokensLabel(tokens: number | null | undefined): string {
-  if (tokens == null) return `${NO_FIGURE} tokens`;
+/**
+ * '1.234 tokens' / '1 token' for a report an AI model wrote; null for the engine's own reports
+ * (Motor Viabiliza uses no tokens) and when the provider did not report them: nothing to show.
+ */
+export function tokensLabel(tokens: number | null | undefined): string | null {
+  if (!tokens) return null;
   return `${formatNumber(tokens)} ${tokens === 1 ? 'token' : 'tokens'}`;
 }
 

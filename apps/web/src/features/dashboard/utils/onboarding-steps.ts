@@ -14,7 +14,7 @@ export const ONBOARDING_STEPS: readonly Omit<OnboardingStep, 'completed'>[] = [
     id: 'boas-vindas',
     title: 'Boas-vindas ao Viabiliza!',
     description:
-      'Aqui você analisa a viabilidade de imóveis com números que dizem de onde vieram. Em quatro passos mostramos como ir do imóvel ao relatório.',
+      'Aqui você analisa a viabilidade de imóveis com números que dizem de onde vieram. Nos próximos passos mostramos como ir do imóvel ao relatório.',
     icon: Rocket,
   },
   {

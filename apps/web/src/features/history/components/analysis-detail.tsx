@@ -98,9 +98,12 @@ export function AnalysisDetailsCard({ analysis, propertyHistoryLink = true }: { 
               '—'
             )}
           </Detail>
-          <Detail label="Tokens">
-            <span className="tabular-nums">{analysis.tokensUsed !== null ? formatNumber(analysis.tokensUsed) : '—'}</span>
-          </Detail>
+          {/* Only a report an AI model wrote used tokens; the engine's own reports have none to show. */}
+          {analysis.tokensUsed ? (
+            <Detail label="Tokens">
+              <span className="tabular-nums">{formatNumber(analysis.tokensUsed)}</span>
+            </Detail>
+          ) : null}
           <Detail label="Viabilidade">
             <ScoreBadge score={analysis.viabilityScore} band={typeof scoreBand === 'string' ? scoreBand : null} />
           </Detail>

@@ -20,7 +20,7 @@ export function ScoreBadge({ score, band, className }: { score: number | null; b
     <Badge
       variant={tone}
       // A tint like the green and yellow bands, not the solid red of destructive actions.
-      className={cn('text-sm tabular-nums', tone === 'destructive' && 'bg-destructive/10 text-destructive', className)}
+      className={cn('text-sm tabular-nums', tone === 'destructive' && 'bg-destructive/10 text-red-800 dark:text-red-200', className)}
       title={label}
       aria-label={`Viabilidade ${formatDecimal(score, 1)} de 10${label ? ` (${label.toLowerCase()})` : ''}`}
     >

@@ -51,7 +51,8 @@ export function NotificationBell() {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={unread > 0 ? `Notificações (${unread} não lida(s))` : 'Notificações'}
+          // The badge's figure is a word of the name, as it is seen (WCAG 2.5.3).
+          aria-label={unread > 0 ? `Notificações, ${formatBadgeCount(unread)} não lida(s)` : 'Notificações'}
         >
           <Bell aria-hidden />
           {unread > 0 && (

@@ -37,7 +37,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       </CardHeader>
       <form noValidate onSubmit={form.handleSubmit((values) => update.mutate(values))} className="grid gap-6">
         <CardContent className="grid gap-5">
-          <FormField id="profile-email" label="Email" hint="O e-mail não pode ser alterado">
+          <FormField id="profile-email" label="Email" hint="Para trocar o e-mail, use “Alterar e-mail” abaixo.">
             {(control) => <Input {...control} type="email" value={profile.email} readOnly />}
           </FormField>
           <FormField id="profile-name" label="Nome Completo" error={errors.fullName?.message}>

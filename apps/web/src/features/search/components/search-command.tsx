@@ -79,7 +79,8 @@ export function SearchCommand() {
         variant="outline"
         className="h-9 w-9 justify-center px-0 text-muted-foreground sm:w-44 sm:justify-start sm:px-3 lg:w-52"
         onClick={() => setOpen(true)}
-        aria-label={SEARCH_MESSAGES.trigger}
+        // Its name holds what it shows, shortcut included (WCAG 2.5.3, label in name).
+        aria-label={`${SEARCH_MESSAGES.trigger} ⌘K`}
         aria-keyshortcuts="Meta+K Control+K"
       >
         <Search aria-hidden />

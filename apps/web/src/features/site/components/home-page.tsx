@@ -65,7 +65,8 @@ export function HomePage({ signedIn }: { signedIn: boolean }) {
           </p>
           <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
             <Button size="lg" asChild>
-              <Link to="/analise">
+              {/* A visitor without an account starts by creating one (or the demo, on the same page). */}
+              <Link to={signedIn ? '/analise' : '/registro'}>
                 Analisar Agora
                 <ArrowRight aria-hidden />
               </Link>
