@@ -57,18 +57,20 @@ export const referenceDataList = z.object({
 });
 export type ReferenceDataList = z.infer<typeof referenceDataList>;
 
-export const REFERENCE_IMPORT_KINDS = ['fipezap', 'cub', 'itbi'] as const;
+export const REFERENCE_IMPORT_KINDS = ['fipezap', 'cub', 'itbi', 'tesouro'] as const;
 export type ReferenceImportKind = (typeof REFERENCE_IMPORT_KINDS)[number];
 export const REFERENCE_IMPORT_KIND_LABELS: Record<ReferenceImportKind, string> = {
   fipezap: 'FipeZAP por cidade (venda e aluguel R$/m²)',
   cub: 'CUB por estado (R$/m²)',
   itbi: 'ITBI por cidade',
+  tesouro: 'Tesouro IPCA+ longo (juros reais, a TMA de locação)',
 };
 /** The columns each kind expects, in order (a header row with these names is optional). */
 export const REFERENCE_IMPORT_COLUMNS: Record<ReferenceImportKind, string[]> = {
   fipezap: ['cidade', 'UF', 'venda R$/m²', 'aluguel R$/m²', 'data', 'fonte', 'tipo de imóvel'],
   cub: ['UF', 'R$/m²', 'data', 'fonte'],
   itbi: ['cidade', 'UF', 'alíquota (%)', 'alíquota financiada (%)', 'teto financiado R$', 'lei', 'data', 'fonte'],
+  tesouro: ['título', 'taxa real (% a.a.)', 'data', 'fonte'],
 };
 
 /** Largest file accepted (bytes, before base64). */

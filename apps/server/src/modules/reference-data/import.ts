@@ -126,6 +126,15 @@ function validateLine(kind: ReferenceImportKind, raw: string[], today: string): 
     if (errors.length === 0 && uf && asOf && value !== null) {
       produces.push({ series: 'cub', state: uf, label: `CUB/m² ${uf}`, value, unit: 'BRL/m2', asOf, source, uncertain: false, cadence: 'monthly', origin: 'import' });
     }
+  } else if (kind === 'tesouro') {
+    // The long government bond's real yield (Tesouro Direto's published rate): the rental hurdle's base.
+    const title = get(0);
+    if (!title) errors.push('título: obrigatório (ex.: Tesouro IPCA+ 2035)');
+    const { asOf, source } = common({ uf: 'DF', data: get(2), fonte: get(3) }, today, errors);
+    const rate = num(get(1), 'taxa real (% a.a.)', errors, { required: true, max: 30 });
+    if (errors.length === 0 && asOf && rate !== null) {
+      produces.push({ series: 'tesouro-ipca-longo', label: `${title} (juros reais, a.a.)`, value: Math.round(rate * 1e4) / 1e6, unit: 'fraction', asOf, source, uncertain: false, cadence: 'monthly', origin: 'import' });
+    }
   } else {
     const city = get(0);
     const { uf, asOf, source } = common({ uf: get(1), data: get(6), fonte: get(7) }, today, errors);

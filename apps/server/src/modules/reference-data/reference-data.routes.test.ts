@@ -262,6 +262,16 @@ describe('reference data admin routes', () => {
     expect(cubRow).toMatchObject({ state: 'BA', value: 2345.67, asOf: '2026-09' });
   });
 
+  it("imports the Tesouro IPCA+ rate: the rental hurdle of a new analysis starts from it", async () => {
+    const csv = 'título;taxa real (% a.a.);data;fonte\nTesouro IPCA+ 2035;6,85;20/11/2026;Tesouro Direto, taxas de 20/11/2026\n';
+    const res = (await inject(admin.cookie, 'POST', '/api/admin/reference-data/import', { kind: 'tesouro', fileName: 'tesouro.csv', contentBase64: b64(csv) })).json();
+    expect(res).toMatchObject({ rowsAdded: 1 });
+    const [row] = await t.database.db.select().from(referenceRows).where(eq(referenceRows.series, 'tesouro-ipca-longo'));
+    expect(row).toMatchObject({ value: 0.0685, asOf: '2026-11-20', cadence: 'monthly' });
+    const imported = (await t.app.inject({ url: '/api/admin/reference-data', headers: { cookie: admin.cookie } })).json().rows.find((r: { series: string; origin: string }) => r.series === 'tesouro-ipca-longo' && r.origin === 'import');
+    expect(imported).toMatchObject({ current: true, label: 'Tesouro IPCA+ 2035 (juros reais, a.a.)' });
+  });
+
   it('refuses a NUL character with a 400 in Portuguese, and formula cells line by line', async () => {
     const nul = await inject(admin.cookie, 'POST', '/api/admin/reference-data/import', { kind: 'cub', fileName: 'x.csv', contentBase64: b64('UF;R$/m²;data;fonte\nBA;1;09/2026;Sind\u0000uscon\n') });
     expect(nul.statusCode).toBe(400);
