@@ -36,7 +36,9 @@ export function extractDocumentJob(ctx: () => AppContext): JobDefinition<z.infer
     name: JOBS.extractDocument,
     retryLimit: EXTRACTION_ATTEMPTS - 1,
     retryDelaySeconds: 1,
-    expireInSeconds: 600,
+    // The queue must not give up on a file still being read: a 200-page scan on a machine loaded 10
+    // on 2 cores takes far past the old 10 minutes, and each page is bounded by its own CPU time.
+    expireInSeconds: 4 * 3600,
     // Enough jobs in hand that every user with files waiting has one at the pool's scheduler.
     concurrency: EXTRACTION_JOBS_AT_ONCE,
     get groupConcurrency() {
