@@ -183,7 +183,11 @@ function setup(inputs: ResolvedInputs, ctx: DevelopmentContext): Setup | null {
   };
 }
 
-const margin = (r: DevelopmentModelRun): number | null => (r.receipts > 0 && Number.isFinite(r.profit) ? r.profit / r.receipts : null);
+// Receipts of a few fractions of a cent (degenerate inputs) would make the ratio infinite: no margin then.
+const margin = (r: DevelopmentModelRun): number | null => {
+  const m = r.receipts > 0 && Number.isFinite(r.profit) ? r.profit / r.receipts : null;
+  return m !== null && Number.isFinite(m) ? m : null;
+};
 const projectNets = (r: DevelopmentModelRun): number[] => r.inflows.map((v, m) => v - r.outflows[m]!);
 
 /**
