@@ -50,6 +50,18 @@ test('signed in (demo): dashboard, analysis, history, an analysis and its proper
   expect(first).toBeDefined();
   const found = await sweep(page, ['/dashboard', '/analise', '/history', `/dashboard/analysis/${first!.id}`, '/profile']);
   expect(found, found.join('\n')).toEqual([]);
+
+  // A citation is a 44 px target on a phone, and Escape from its page dialog gives it focus back.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/dashboard/analysis/${first!.id}`);
+  await page.getByRole('tab', { name: 'Diligência' }).click();
+  const citation = page.getByTestId('dossier-citation').first();
+  expect((await citation.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await citation.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(citation).toBeFocused();
   assertClean();
 });
 
