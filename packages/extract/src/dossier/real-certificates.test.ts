@@ -25,8 +25,8 @@ async function folder(files: string[]) {
     const kind = path.endsWith('.pdf') ? 'pdf' : 'jpeg';
     const result = await extractDocument({ path, kind, fileName: basename(path) }, { timeouts: { ocrPageMs: 300_000, fileMs: 600_000 } });
     const pages = result.pages.map((p) => ({ number: p.number, text: p.text }));
-    const keys = extractKeyFields({ fileName: basename(path), pages });
-    documents.push({ id: file, fileName: basename(path), documentType: keys.documentType, keyFields: keys.fields.map((f) => ({ ...f, page: f.page ?? 1 })) as DossierDocument['keyFields'], pages });
+    const keys = extractKeyFields({ fileName: basename(path), pages: result.pages.map((p) => ({ number: p.number, text: p.text, confidence: p.confidence ?? null })) });
+    documents.push({ id: file, fileName: basename(path), documentType: keys.documentType, keyFields: keys.fields as DossierDocument['keyFields'], pages });
   }
   return { documents, dossier: buildDossier(documents, { asOf: AS_OF }) };
 }
