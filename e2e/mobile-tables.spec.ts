@@ -217,7 +217,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('an acquisition: every table of the result, both saved pages and the three HTML reports fits or scrolls at 375 px', async ({ page }) => {
-  test.setTimeout(300_000);
+  // Eleven tabs on each of three pages, each photographed at two widths.
+  test.setTimeout(600_000);
   const assertClean = watchConsole(page);
   await signUpInUi(page, { fullName: 'Marina Tavares', email: uniqueEmail('celular') });
   await runFromWorkspace(page, QUESTIONNAIRE, true);
