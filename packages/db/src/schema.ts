@@ -165,7 +165,7 @@ export const propertyDocuments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /**
-     * The property the document belongs to: every upload names one or gets its own (migration 0012
+     * The property the document belongs to: every upload names one or gets its own (migration 0011
      * attached the older ones). A run reads only its property's documents. Nullable in the table
      * only so that a backup archive written before 0012 still restores.
      */
@@ -199,7 +199,7 @@ export const propertyDocuments = pgTable(
     keyFields: jsonb('key_fields').$type<unknown[]>(),
     /**
      * Digital signatures and validation codes (`@viabiliza/contracts/authenticity`), written with
-     * the extraction; null before it and for documents read before migration 0014.
+     * the extraction; null before it and for documents read before migration 0012.
      */
     authenticity: jsonb('authenticity').$type<DocumentAuthenticity>(),
     confidence: real('confidence'),

@@ -9,7 +9,7 @@ import { createTestApp, eventually, signUp, usingPostgres, type TestApp } from '
  * A property owns its documents: every upload belongs to one (an upload that names none gets its
  * own 'Imóvel sem endereço dd/mm/aaaa'), a run reads only its property's documents (a document of
  * another property is refused, 422, naming it), moving a document is an explicit call, and
- * migration 0012 attached every older document without losing one.
+ * migration 0011 attached every older document without losing one.
  */
 
 let t: TestApp;
@@ -123,7 +123,7 @@ describe('a run uses exactly its property’s documents', () => {
 });
 
 // The migration's SQL (gen_random_uuid, a data-modifying CTE, time zones) runs on PostgreSQL 15 too.
-describe(`migration 0012 on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+describe(`migration 0011 on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it("attaches every document without a property: to the property of the run that read it, else to one 'Imóvel sem endereço' per user and upload day", async () => {
     const db = t.runtime.ctx.db;
     const { user } = await signUp(t);
@@ -159,7 +159,7 @@ describe(`migration 0012 on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       { userId: other.user.id, analysisType: 'complete', inputHash: 'h2', status: 'completed', propertyId: othersProperty!.id, input: { documentIds: [id('solta-1.txt')] } },
     ]);
 
-    const file = readFileSync(new URL('../../../../../packages/db/migrations/0012_property_owns_documents.sql', import.meta.url), 'utf8');
+    const file = readFileSync(new URL('../../../../../packages/db/migrations/0011_property_owns_documents.sql', import.meta.url), 'utf8');
     for (const statement of file.split('--> statement-breakpoint')) {
       const body = statement.split('\n').filter((line) => !line.trim().startsWith('--')).join('\n').trim();
       if (body) await db.execute(sql.raw(body));
