@@ -62,6 +62,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/documents/{id}': { kind: 'owned', resource: 'document' },
   'GET /api/documents/{id}/pages': { kind: 'owned', resource: 'document' },
   'DELETE /api/documents/{id}': { kind: 'owned', resource: 'document' },
+  'POST /api/documents/{id}/retry': { kind: 'owned', resource: 'document' },
   'GET /api/analyses/runs/{id}': { kind: 'owned', resource: 'run' },
   'GET /api/analyses/{id}': { kind: 'owned', resource: 'analysis' },
   'GET /api/analyses/{id}/engine-input': { kind: 'owned', resource: 'analysis' },

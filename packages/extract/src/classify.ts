@@ -206,7 +206,7 @@ const FILENAME_HINTS: readonly [RegExp, DocumentTypeId][] = [
 ];
 
 const MATRICULA_STRUCTURE =
-  /(?:^|\n)[ \t]*(?:r|av)\s*[.-]\s*\d{1,3}\s*[/=-]\s*(?:mat\b|\d)|\bcnm\b|cadastro nacional de matricula|\blivro\s{0,3}(?:n\W{0,3})?\s{0,3}0?2\b|identificacao do imovel|registro anterior|certidao de (?:inteiro teor|onus reais|situacao juridica)|certidao da matricula|fim dos atos|\bproprietari[oa]s?\s*:/;
+  /(?:^|\n)[ \t]*(?:r|av)[ \t]*[.-][ \t]*\d{1,3}\b|\bcnm\b|cadastro nacional de matricula|\blivro\s{0,3}(?:n\W{0,3})?\s{0,3}0?2\b|identificacao do imovel|registro anterior|certidao de (?:inteiro teor|onus reais|situacao juridica)|certidao da matricula|fim dos atos|\bproprietari[oa]s?\s*:/;
 
 /** The registry's own letterhead: 'REGISTRO DE IMÓVEIS' heading the first page, not cited in a sentence. */
 function registryHeading(folded: string): boolean {

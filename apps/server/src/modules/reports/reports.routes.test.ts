@@ -103,7 +103,7 @@ describe('GET /api/analyses/:id/report.html', () => {
 
   it.each([
     ['executive', 'Executivo', ['Resumo executivo', 'Números principais', 'Principais riscos', 'Conclusão']],
-    ['technical', 'Técnico', ['Matrícula atualizada', 'Fluxo de caixa por ano', 'Sensibilidade', 'NBR 14653', 'FipeZAP', 'Financiamento (SAC e Price)', 'Referências', 'Premissas']],
+    ['technical', 'Técnico', ['Matrícula atualizada', 'Fluxo de caixa por ano', 'Sensibilidade', 'NBR 14653', 'FipeZAP', 'Referências', 'Premissas']],
     ['complete', 'Completo', ['Resumo executivo', 'Análise jurídica', 'Análise ambiental', 'Referências', 'Conclusão']],
   ])('renders the %s template', async (template, label, sections) => {
     const res = await get(`/api/analyses/${analysisId}/report.html?template=${template}`, owner.cookie);
@@ -118,6 +118,8 @@ describe('GET /api/analyses/:id/report.html', () => {
     expect(html).toContain('R$ 800.000,00');
     expect(html).toContain('deve ser validado por profissionais qualificados');
     for (const s of sections) expect(html).toContain(s);
+    // The buyer chose no loan: no financing tables (the loan is the buyer's choice, issue 27).
+    expect(html).not.toContain('Financiamento (SAC e Price)');
     if (template !== 'executive') {
       expect(html).toContain('<svg');
       // The lien found in the document, cited with its file and page.
