@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { EXAMPLE_PROPERTIES } from '@viabiliza/engine/examples';
+import { DEMO_SAMPLES } from './modules/analyses/demo-samples.ts';
 import { properties, user } from '@viabiliza/db/schema';
 import { RATE_LIMITS } from '@viabiliza/contracts/rate-limits';
 import { createTestDatabase, signUp, startInstance, usingPostgres, type ListeningApp } from '../test/helper.ts';
@@ -52,7 +52,7 @@ describe.skipIf(!usingPostgres)('three instances started together on a fresh Pos
     const db = started[0]!.database.db;
     for (const id of ids) {
       const seeded = await db.select({ title: properties.title }).from(properties).where(eq(properties.userId, id));
-      expect(seeded.map((p) => p.title).sort()).toEqual(EXAMPLE_PROPERTIES.map((e) => e.title).sort());
+      expect(seeded.map((p) => p.title).sort()).toEqual(DEMO_SAMPLES.map((e) => e.title).sort());
     }
     // No instance created the shared demo account of earlier versions.
     expect(await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(0);

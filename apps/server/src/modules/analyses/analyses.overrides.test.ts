@@ -41,7 +41,7 @@ describe('POST /api/analyses/runs with bounded overrides', () => {
 
   it('refuses an override out of its bounds with a 400 in Portuguese', async () => {
     const { cookie } = await signUp(t);
-    const res = await post(cookie, { analysisType: 'financial', questionnaire: QUESTIONNAIRE, overrides: { appreciationAnnual: -0.5 } });
+    const res = await post(cookie, { analysisType: 'financial', questionnaire: QUESTIONNAIRE, overrides: { appreciationAnnual: -0.95 } });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('fora dos limites');
     const vacancy = await post(cookie, { analysisType: 'financial', questionnaire: QUESTIONNAIRE, overrides: { vacancyRate: 2 } });

@@ -13,6 +13,8 @@ describe('dashboard figures', () => {
     expect(countLabel(1234.4)).toBe('1.234');
     expect(tokensLabel(1500)).toBe('1.500 tokens');
     expect(tokensLabel(1)).toBe('1 token');
-    expect(tokensLabel(null)).toBe('— tokens');
+    // The engine's own reports use no tokens: nothing is shown, not '0 tokens'.
+    expect(tokensLabel(null)).toBeNull();
+    expect(tokensLabel(0)).toBeNull();
   });
 });
