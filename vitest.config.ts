@@ -23,6 +23,9 @@ const commonTest = {
  * - `postgres`, only when TEST_DATABASE_URL is set: the files whose behaviour depends on the
  *   database server, each on a clone of the run's migrated template database (all database files
  *   with TEST_POSTGRES_ALL=1).
+ * In each, the files share their worker's module graph (isolate: false: the server is imported once
+ * per worker, not once per file); a file that mocks a module or stubs a global runs in a module
+ * graph of its own, in the same project under the name `<project>-isolado`.
  * Each project's globalSetup runs only when the project has files to run, so a PostgreSQL-only run
  * (`npm run test:pg`) does not build the PGlite seed.
  */
@@ -30,14 +33,12 @@ export function projects(options: { only?: string[]; postgres?: boolean } = {}):
   const files = classifyTestFiles(root);
   const pick = (list: string[]) => (options.only ? list.filter((f) => options.only!.includes(f)) : list);
   const postgresUrl = options.postgres === false ? undefined : process.env.TEST_DATABASE_URL;
-  const list: TestProjectInlineConfiguration[] = [
-    { ...common, test: { ...commonTest, name: 'unit', include: pick(files.pure) } },
+  const kinds: Array<{ name: string; include: string[]; test?: object }> = [
+    { name: 'unit', include: files.pure },
     {
-      ...common,
+      name: 'pglite',
+      include: files.database,
       test: {
-        ...commonTest,
-        name: 'pglite',
-        include: pick(files.database),
         globalSetup: ['apps/server/test/global-setup.ts'],
         // The helper picks PostgreSQL when this is set: here it must not be.
         env: { TEST_DATABASE_URL: '' },
@@ -45,18 +46,20 @@ export function projects(options: { only?: string[]; postgres?: boolean } = {}):
     },
   ];
   if (postgresUrl) {
-    list.push({
-      ...common,
-      test: {
-        ...commonTest,
-        name: 'postgres',
-        include: pick(process.env.TEST_POSTGRES_ALL === '1' ? files.database : files.postgres),
-        globalSetup: ['apps/server/test/postgres-setup.ts'],
-        env: { TEST_DATABASE_URL: postgresUrl },
-      },
+    kinds.push({
+      name: 'postgres',
+      include: process.env.TEST_POSTGRES_ALL === '1' ? files.database : files.postgres,
+      test: { globalSetup: ['apps/server/test/postgres-setup.ts'], env: { TEST_DATABASE_URL: postgresUrl } },
     });
   }
-  return list.filter((p) => (p.test?.include?.length ?? 0) > 0);
+  return kinds.flatMap(({ name, include, test }) =>
+    [
+      { name, isolate: false, include: pick(include.filter((f) => !files.isolated.includes(f))) },
+      { name: `${name}-isolado`, isolate: true, include: pick(include.filter((f) => files.isolated.includes(f))) },
+    ]
+      .filter((p) => p.include.length > 0)
+      .map((p) => ({ ...common, test: { ...commonTest, ...test, ...p } })),
+  );
 }
 
 export default defineConfig({

@@ -10,7 +10,8 @@ export default class CountReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const byProject = new Map<string, { files: number; passed: number; failed: number; skipped: number }>();
     for (const module of testModules) {
-      const name = module.project.name || 'default';
+      // A project's files that run in a module graph of their own ('pglite-isolado') count with it.
+      const name = (module.project.name || 'default').replace(/-isolado$/, '');
       const c = byProject.get(name) ?? { files: 0, passed: 0, failed: 0, skipped: 0 };
       c.files++;
       for (const test of module.children.allTests()) {

@@ -69,6 +69,12 @@ const ROOTS = ['apps', 'packages'];
 const TEST_FILE = /\.test\.tsx?$/;
 const USES_DATABASE = /test\/helper\.ts'|@viabiliza\/db\/client'/;
 const ASKS_FOR_POSTGRES = /\busingPostgres\b|\bstartInstance\b|TEST_DATABASE_URL/;
+/**
+ * Files that replace a module or a global for themselves (vi.mock, stubbed env or globals, fake
+ * timers) need a module graph of their own; every other file shares its worker's modules with the
+ * files before it (isolate: false), which saves importing the server again for each file.
+ */
+const NEEDS_ISOLATION = /\bvi\.(?:mock|doMock|stubEnv|stubGlobal|useFakeTimers)\(/;
 
 function testFiles(root: string): string[] {
   const out: string[] = [];
@@ -88,13 +94,15 @@ export function classifyTestFiles(root: string) {
   const all = testFiles(root);
   const database: string[] = [];
   const postgres: string[] = [];
+  const isolated: string[] = [];
   for (const file of all) {
     const source = readFileSync(join(root, file), 'utf8');
+    if (NEEDS_ISOLATION.test(source)) isolated.push(file);
     if (!USES_DATABASE.test(source)) continue;
     database.push(file);
     if (POSTGRES_FILES.includes(file) || ASKS_FOR_POSTGRES.test(source)) postgres.push(file);
   }
   const missing = [...POSTGRES_FILES, ...SMOKE_FILES].filter((f) => !all.includes(f));
   if (missing.length) throw new Error(`test-setup/projects.ts lists files that do not exist: ${missing.join(', ')}`);
-  return { all, database, postgres, pure: all.filter((f) => !database.includes(f)) };
+  return { all, database, postgres, isolated, pure: all.filter((f) => !database.includes(f)) };
 }
