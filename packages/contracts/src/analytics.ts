@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 /** Periods of /analytics (spec 02 §9). */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
-/** Estimated revenue per analysis, R$ (spec 02 §9). */
-export const REVENUE_PER_ANALYSIS = 2.5;
 /** Cost per token, R$ (spec 02 §9). */
 export const COST_PER_TOKEN = 0.002;
 /** Hour-of-day buckets are in Brasília time, what the people using the product read on their clocks. */
@@ -33,7 +31,6 @@ export const analyticsReport = z.object({
     runsFailed: z.number(),
     /** completed / (completed + failed) of the period's runs. */
     successRate: z.number().nullable(),
-    estimatedRevenue: z.number(),
   }),
   hourly: z.array(z.object({ hour: z.number(), analyses: z.number() })),
   providers: z.array(

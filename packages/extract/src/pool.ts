@@ -106,7 +106,7 @@ export interface TableRunOptions {
   owner?: string;
   /** Gives up waiting for a thread, or terminates the one reading. */
   signal?: AbortSignal;
-  /** From the moment the table has a thread (default TABLE_READ_TIMEOUT_MS); then it is terminated. */
+  /** From the moment its thread begins the table (default TABLE_READ_TIMEOUT_MS); then it is terminated. */
   timeoutMs?: number;
 }
 
@@ -321,14 +321,22 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       signal?.throwIfAborted();
       const kill = new AbortController();
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        kill.abort();
-      }, tableOptions.timeoutMs ?? TABLE_READ_TIMEOUT_MS);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // The bound is the table's own reading: armed when the thread says it has begun, so a thread
+      // still starting (its readers loading on a busy machine) does not count against the sheet.
+      const { port1, port2 } = new MessageChannel();
+      port1.once('message', () => {
+        port1.close();
+        timer = setTimeout(() => {
+          timedOut = true;
+          kill.abort();
+        }, tableOptions.timeoutMs ?? TABLE_READ_TIMEOUT_MS);
+      });
       const onAbort = () => kill.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const outcome = (await piscina.run({ type: 'readTable', bytes } satisfies TableTask, { signal: kill.signal })) as TableTaskResult;
+        const task: TableTask = { type: 'readTable', bytes, started: port2 };
+        const outcome = (await piscina.run(task, { transferList: [port2], signal: kill.signal })) as TableTaskResult;
         if (outcome.ok) return outcome.cells;
         throw new TableReadError(outcome.error.message, outcome.error.reason);
       } catch (error) {
@@ -339,6 +347,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
         throw new TableReadError(TABLE_MESSAGES.unreadable, 'unreadable');
       } finally {
         clearTimeout(timer);
+        port1.close();
         signal?.removeEventListener('abort', onAbort);
       }
     });

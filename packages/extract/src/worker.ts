@@ -48,6 +48,11 @@ export interface CountPagesTask {
 export interface TableTask {
   type: 'readTable';
   bytes: Uint8Array;
+  /**
+   * Told when the thread begins the table: the time bound counts from there, not from the thread's
+   * start (loading the readers on a busy machine is not the sheet being slow).
+   */
+  started?: MessagePort;
 }
 
 export type TableTaskResult = { ok: true; cells: string[][] } | { ok: false; error: { message: string; reason: TableReadFailure } };
@@ -79,6 +84,8 @@ export default async function runTask(task: ExtractionTask | CountPagesTask | Ta
 }
 
 async function runTable(task: TableTask): Promise<TableTaskResult> {
+  task.started?.postMessage('started');
+  task.started?.close();
   try {
     return { ok: true, cells: await readTableCells(task.bytes) };
   } catch (error) {

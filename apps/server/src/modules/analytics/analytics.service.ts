@@ -1,4 +1,4 @@
-import { COST_PER_TOKEN, REVENUE_PER_ANALYSIS, type AnalyticsReport } from '@viabiliza/contracts/analytics';
+import { COST_PER_TOKEN, type AnalyticsReport } from '@viabiliza/contracts/analytics';
 import { PROVIDER_NAMES } from '@viabiliza/contracts/analysis';
 import type { AppContext } from '../../context.ts';
 import * as repo from './analytics.repository.ts';
@@ -41,7 +41,6 @@ export async function analyticsReport(ctx: AppContext, periodDays: number, now =
       runsCompleted: runs.completed,
       runsFailed: runs.failed,
       successRate: rate(runs.completed, runs.completed + runs.failed),
-      estimatedRevenue: round(analyses * REVENUE_PER_ANALYSIS, 2),
     },
     hourly: Array.from({ length: 24 }, (_, hour) => ({ hour, analyses: byHour.get(hour) ?? 0 })),
     providers: providers.map((p) => ({

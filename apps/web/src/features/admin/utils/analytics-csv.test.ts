@@ -7,7 +7,7 @@ const report: AnalyticsReport = {
   periodDays: 7,
   since: '2026-11-21',
   generatedAt: '2026-11-28T06:00:00.000Z',
-  kpis: { activeUsers: 3, newUsers: 2, convertedUsers: 1, conversionPercent: 50, analyses: 4, avgRunSeconds: 1.5, runsCompleted: 4, runsFailed: 0, successRate: 100, estimatedRevenue: 10 },
+  kpis: { activeUsers: 3, newUsers: 2, convertedUsers: 1, conversionPercent: 50, analyses: 4, avgRunSeconds: 1.5, runsCompleted: 4, runsFailed: 0, successRate: 100 },
   hourly: [{ hour: 9, analyses: 4 }],
   providers: [{ provider: 'openai-compatible', name: '=HYPERLINK("http://x";"y")', analyses: 4, tokens: 10, cost: 0.02, runsCompleted: 4, runsFailed: 0, successRate: 100 }],
   performance: { avgRunSeconds: -1.5, uptimePercent: null, samples: 0, expectedSamples: 0, openAlerts: 0, openCriticalAlerts: 0 },
