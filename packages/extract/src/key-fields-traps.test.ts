@@ -71,3 +71,34 @@ describe('certificates: issue date, validity and result', () => {
     expect(get(fields, 'resultado_certidao').map((f) => f.normalized)).toEqual(['negativa']);
   });
 });
+
+describe("a deed's own date, town and people's IDs", () => {
+  // As the 9º Tabelionato of Porto Alegre writes them (realdocs-dev): the date in words with the
+  // figures in brackets, the town named once in the opening, IDs issued 'pelo DETRAN/RS', a prose
+  // line that a justified layout splits into cells ('com endereço | eletrônico').
+  const opening = `ESCRITURA PÚBLICA DE COMPRA E VENDA. Saibam todos quantos esta pública escritura virem que, aos dezesseis (16) dias do mês de maio do ano dois mil e vinte
+e cinco (2025), neste 9º Tabelionato, do Município e Comarca de Porto Alegre, Estado do Rio Grande do Sul. OUTORGANTE: MARIA SOUZA, portadora da carteira nacional de habilitação nº 03506156765, expedida pelo
+DETRAN/RS, conforme procuração lavrada no 5º Tabelionato de Notas desta Capital, em 25 de junho de 2024, com validade de um ano a contar da data de emissão.
+CLÁUSULA PRIMEIRA - DO IMÓVEL - é senhora do imóvel situado nesta Capital, no Bairro Vila Jardim, pelo preço de R$ 472.136,00.`;
+  const lines = opening.split('\n');
+  const cells = [cell('com', 85, 494), cell('endereço', 385, 494), cell('eletrônico', 440, 494), cell('HERNANDES, administradora, inscrita no CPF sob número 583.661.219-68,', 85, 523, 410)];
+  const { fields } = extractKeyFields({ fileName: 'escritura.pdf', pages: [{ number: 1, text: [...lines, 'com endereço eletrônico', 'HERNANDES, administradora, inscrita no CPF sob número 583.661.219-68,'].join('\n'), confidence: null, cells }] });
+
+  it("dates the deed by its opening formula, not by the power of attorney it cites", () => {
+    expect(get(fields, 'data_emissao').map((f) => f.normalized)).toEqual(['2025-05-16']);
+  });
+
+  it("places the property in the deed's town ('nesta Capital'), never in the office that issued an ID", () => {
+    expect(get(fields, 'cidade').map((f) => f.normalized)).toEqual(['Porto Alegre']);
+  });
+
+  it('takes no word of running prose for a form label', () => {
+    expect(get(fields, 'endereco')).toEqual([]);
+  });
+
+  it("reads 'trinta e um dias do mês de janeiro do ano de dois mil e vinte e cinco (31/01/2025)'", () => {
+    const text = 'ESCRITURA PÚBLICA DE SOBREPARTILHA. Saibam quantos virem que aos trinta e um dias do mês de janeiro do ano de dois mil e vinte e cinco (31/01/2025), neste Tabelionato, compareceram as partes.';
+    const read = extractKeyFields({ fileName: 'e.pdf', pages: [{ number: 1, text, confidence: null }] }).fields;
+    expect(get(read, 'data_emissao').map((f) => f.normalized)).toEqual(['2025-01-31']);
+  });
+});

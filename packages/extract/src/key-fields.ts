@@ -9,7 +9,7 @@ import { classifyDocument as classifyByContent } from './classify.ts';
 import { isValidCnpj, isValidCpf, maskCnpj, maskCpf, maskCpfsIn } from './cpf.ts';
 import { valueCellFor } from './layout.ts';
 import { findActs, findLiens } from './liens.ts';
-import { fixDigitLookalikes, isValidSql, parseFlexibleNumber } from './numbers.ts';
+import { fixDigitLookalikes, isValidSql, parseFlexibleNumber, parseNumberWords } from './numbers.ts';
 import type { KeyField, KeyFieldsResult, TextCell } from './types.ts';
 
 /**
@@ -701,6 +701,13 @@ const STATE_NAME = new RegExp(
 );
 const CAPITALS: Record<string, [string, string]> = { sp: ['São Paulo', 'SP'], rj: ['Rio de Janeiro', 'RJ'] };
 
+/** Offices that issue IDs and licences, printed as 'SSP/SP', 'DETRAN-RS', 'expedida pela SESP/PR'. */
+const ISSUING_OFFICES = new Set(['ssp', 'sesp', 'sds', 'sejusp', 'detran', 'ifp', 'pc', 'pm', 'dgpc', 'iirgd', 'oab', 'crea', 'crc', 'crm', 'mae', 'mex', 'cnh', 'rg']);
+function issuingOffice(city: string, before: string): boolean {
+  const last = fold(city).split(/\s+/).pop() ?? '';
+  return ISSUING_OFFICES.has(last) || /\b(?:expedid|emitid)[oa]s?\s+(?:pel[oa]s?\s+)?\S*$/.test(before.replace(/\s+/g, ' '));
+}
+
 function titleCase(name: string): string {
   const small = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
   return name
@@ -726,6 +733,8 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type
       // 'Jardim Paulista, São Paulo - SP': the name right before the state is the city.
       const city = words.slice(-4).join(' ').replace(/^(?:cep|bairro)\s+/i, '');
       if (/\d/.test(city) || city.length < 3) continue;
+      // 'expedida pelo DETRAN/RS', 'SSP/SP': the office that issued an ID, not a place.
+      if (issuingOffice(city, doc.folded.slice(Math.max(0, at + m.index! - 40), at + m.index! + m[0].length - m[2]!.length))) continue;
       out.add({ key: 'cidade', value: titleCase(city), normalized: titleCase(city), index: at + m.index!, strength: 0.9, bonus: 1, identity: fold(city) });
       out.add({ key: 'uf', value: uf.toUpperCase(), normalized: uf.toUpperCase(), index: at + m.index! + m[0].length - 2, strength: 0.9, bonus: 1 });
       break;
@@ -741,8 +750,16 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type
     if (city.length < 3) continue;
     out.add({ key: 'cidade', value: titleCase(city), normalized: titleCase(city), index: m.index!, strength: 0.8, identity: fold(city) });
   }
+  // 'situados nesta Capital': the property is in the town the paper names as its own seat ('do
+  // Município e Comarca de Porto Alegre', 'nesta cidade de Porto Alegre'), read from its opening.
+  // Said of no property, the seat is still the likeliest town (a weak guess).
+  const seat = seatCity(doc);
+  if (seat) {
+    const placedAt = [...doc.folded.matchAll(/\b(?:nesta|desta) (?:capital|cidade)\b/g)].find((m) => placeContext(doc.folded, m.index) > 0)?.index;
+    out.add({ key: 'cidade', value: seat, normalized: seat, index: placedAt ?? doc.folded.indexOf(fold(seat)), strength: placedAt === undefined ? 0.6 : 0.85, bonus: placedAt === undefined ? 0 : 0.8, identity: fold(seat) });
+  }
   // 'nesta Capital' in a São Paulo paper.
-  if (/\bnesta capital\b/.test(doc.folded) && /\bsao paulo\b/.test(doc.folded)) {
+  else if (/\bnesta capital\b/.test(doc.folded) && /\bsao paulo\b/.test(doc.folded)) {
     const at = doc.folded.indexOf('nesta capital');
     const [city, uf] = CAPITALS.sp!;
     out.add({ key: 'cidade', value: city, normalized: city, index: at, strength: 0.6, identity: fold(city) });
@@ -772,6 +789,20 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type
   if (cities.length > 0 && !out.items.some((i) => i.key === 'uf') && cities.some((c) => fold(c.value) === 'sao paulo')) {
     out.add({ key: 'uf', value: 'SP', normalized: 'SP', index: cities[0]!.index, strength: 0.6 });
   }
+}
+
+/** The town a deed says it is drawn in: 'do Município e Comarca de Porto Alegre', 'nesta cidade de X'. */
+function seatCity(doc: Doc): string | null {
+  const head = doc.folded.slice(0, 1500);
+  const m = /\b(?:municipio e comarca de|municipio de|nesta cidade de|cidade e comarca de)\s+/.exec(head);
+  if (!m) return null;
+  const at = m.index + m[0].length;
+  const name = new RegExp(`^${CITY_WORDS}`, 'u').exec(doc.text.slice(at, at + 60));
+  if (!name) return null;
+  const words = name[0].split(/\s+/);
+  const cut = words.findIndex((w) => /^(?:estado|capital|comarca|cep|rep[uú]blica)$/i.test(w));
+  const city = (cut >= 0 ? words.slice(0, cut) : words).join(' ').trim();
+  return city.length >= 3 ? titleCase(city) : null;
 }
 
 /** A date near a label ('Data de emissão: 10/11/2026', 'emitida em 3 de novembro de 2026'). */
@@ -812,11 +843,32 @@ function labelledDates(doc: Doc, out: FieldSet): void {
     const iso = date.toISOString().slice(0, 10);
     out.add({ key: 'validade', value: `${days[1]} dias da emissão`, normalized: iso, index: days.index, strength: 0.85 });
   }
+  // A deed's own date is in its opening formula ('aos dezesseis (16) dias do mês de maio do ano dois
+  // mil e vinte e cinco (2025)'), not in the dates of the papers it cites.
+  // It outranks a labelled date, which in a deed is a cited paper's ('a contar da data de emissão').
+  const drawn = notarialDate(doc);
+  if (drawn) out.add(drawn);
   // A certificate closes with 'São Paulo, 3 de novembro de 2026': its issue date when no label said it.
   if (!out.items.some((i) => i.key === 'data_emissao')) {
     const last = closingDate(doc);
     if (last) out.add(last);
   }
+}
+
+const NOTARIAL_DATE = new RegExp(
+  String.raw`\baos\s+([a-z0-9\s()]{1,40}?)\s+dias?\s+do\s+mes\s+de\s+(${MONTHS.join('|')})\s*,?\s+(?:do\s+ano\s+)?(?:de\s+)?([a-z0-9\s()/.]{4,70}?)(?=[,;]|\s+(?:neste|nesta|no|na|em|perante)\b)`,
+);
+
+/** 'aos 16 (dezesseis) dias do mês de maio do ano de dois mil e vinte e cinco (2025)', in a deed's opening. */
+function notarialDate(doc: Doc): Candidate | null {
+  const m = NOTARIAL_DATE.exec(doc.folded.slice(0, 2000));
+  if (!m) return null;
+  const [, dayText, month, yearText] = m as unknown as [string, string, string, string];
+  const day = Number(/\b(\d{1,2})\b/.exec(dayText)?.[1] ?? parseNumberWords(dayText.replace(/\(.*?\)/g, '')) ?? NaN);
+  const year = Number(/\b((?:19|20)\d{2})\b/.exec(yearText)?.[1] ?? parseNumberWords(yearText.replace(/\(.*?\)/g, '')) ?? NaN);
+  const iso = isoDate(day, MONTHS.indexOf(month) + 1, year);
+  if (!iso) return null;
+  return { key: 'data_emissao', value: doc.text.slice(m.index, m.index + m[0].length), normalized: iso, index: m.index, strength: 0.97, bonus: 1 };
 }
 
 /** The last 'City, 3 de novembro de 2026' of a paper: the day it was signed or issued. */
@@ -921,16 +973,24 @@ function formLabel(folded: string): readonly [RegExp, KeyFieldKey, Parser] | nul
   return FORM_LABELS.find(([pattern]) => pattern.test(text)) ?? null;
 }
 
+/**
+ * A form's label opens with a capital ('Endereço', 'ENDEREÇO', 'Nº da matrícula'); a word of
+ * running prose that a justified line or a wrap left alone ('com endereço | eletrônico') does not.
+ */
+function labelOf(text: string): ReturnType<typeof formLabel> {
+  return /^\s*[\p{Lu}\d(]/u.test(text) ? formLabel(fold(text)) : null;
+}
+
 /** Text-layer pages: every label cell paired with the value cell beside or below it. */
 function formCells(doc: Doc, out: FieldSet, pages: KeyFieldsInput['pages']): void {
   for (const page of pages) {
     const cells = page.cells;
     if (!cells || cells.length === 0) continue;
     const isLabel = new Map<TextCell, boolean>();
-    for (const cell of cells) isLabel.set(cell, formLabel(fold(cell.text)) !== null);
+    for (const cell of cells) isLabel.set(cell, labelOf(cell.text) !== null);
     const pageStart = doc.pageStart(page.number);
     for (const cell of cells) {
-      const label = formLabel(fold(cell.text));
+      const label = labelOf(cell.text);
       if (!label) continue;
       const [, key, parse] = label;
       const valueCell = valueCellFor(cell, cells, (c) => !isLabel.get(c) && parse(c.text) !== null);
@@ -952,7 +1012,7 @@ function formLines(doc: Doc, out: FieldSet): void {
     return at;
   });
   for (let i = 0; i < lines.length - 1; i++) {
-    const label = formLabel(fold(lines[i]!));
+    const label = labelOf(lines[i]!);
     if (!label) continue;
     const [, key, parse] = label;
     const next = lines[i + 1]!.trim();
@@ -963,7 +1023,7 @@ function formLines(doc: Doc, out: FieldSet): void {
   // 'Label: value' on one line, for the labels the prose patterns do not know.
   const inline = /^[ \t]*([^:\n]{3,60}):[ \t]*(\S[^\n]{0,80}?)[ \t]*$/gm;
   for (const m of doc.text.matchAll(inline)) {
-    const label = formLabel(fold(`${m[1]!}:`));
+    const label = labelOf(`${m[1]!}:`);
     if (!label) continue;
     const [, key, parse] = label;
     const parsed = parse(m[2]!);

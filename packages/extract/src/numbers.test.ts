@@ -32,3 +32,14 @@ describe('São Paulo SQL check digit', () => {
     expect(formatSql('03908002443')).toBe('039.080.0244-3');
   });
 });
+
+describe('numbers written in words', () => {
+  it('reads the days and years deeds write out', async () => {
+    const { parseNumberWords } = await import('./numbers.ts');
+    expect(parseNumberWords('dezesseis')).toBe(16);
+    expect(parseNumberWords('trinta e um')).toBe(31);
+    expect(parseNumberWords('dois mil e vinte e cinco')).toBe(2025);
+    expect(parseNumberWords('mil novecentos e oitenta e quatro')).toBe(1984);
+    expect(parseNumberWords('vinte e tal')).toBeNull();
+  });
+});

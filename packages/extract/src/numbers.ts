@@ -72,3 +72,34 @@ export function isValidSql(value: string): boolean {
 export function formatSql(digits: string): string {
   return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 10)}-${digits.slice(10)}`;
 }
+
+const NUMBER_WORDS: Record<string, number> = {
+  um: 1, uma: 1, primeiro: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,
+  dez: 10, onze: 11, doze: 12, treze: 13, quatorze: 14, catorze: 14, quinze: 15, dezesseis: 16, dezasseis: 16,
+  dezessete: 17, dezassete: 17, dezoito: 18, dezenove: 19, dezanove: 19, vinte: 20, trinta: 30, quarenta: 40,
+  cinquenta: 50, sessenta: 60, setenta: 70, oitenta: 80, noventa: 90, cem: 100, cento: 100, duzentos: 200,
+  trezentos: 300, quatrocentos: 400, quinhentos: 500, seiscentos: 600, setecentos: 700, oitocentos: 800, novecentos: 900,
+};
+
+/**
+ * A whole number written in Portuguese words, as deeds write their dates ('dezesseis', 'vinte e
+ * seis', 'dois mil e vinte e cinco', 'mil novecentos e oitenta e quatro'); folded text (no accents).
+ * Null when a word is not a number word.
+ */
+export function parseNumberWords(folded: string): number | null {
+  const words = folded.trim().split(/\s+/).filter((w) => w !== 'e');
+  if (words.length === 0) return null;
+  let total = 0;
+  let group = 0;
+  for (const word of words) {
+    if (word === 'mil') {
+      total += (group || 1) * 1000;
+      group = 0;
+      continue;
+    }
+    const n = NUMBER_WORDS[word];
+    if (n === undefined) return null;
+    group += n;
+  }
+  return total + group;
+}
