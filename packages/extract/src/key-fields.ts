@@ -855,20 +855,27 @@ function labelledDates(doc: Doc, out: FieldSet): void {
   }
 }
 
-const NOTARIAL_DATE = new RegExp(
-  String.raw`\baos\s+([a-z0-9\s()]{1,40}?)\s+dias?\s+do\s+mes\s+de\s+(${MONTHS.join('|')})\s*,?\s+(?:do\s+ano\s+)?(?:de\s+)?([a-z0-9\s()/.]{4,70}?)(?=[,;]|\s+(?:neste|nesta|no|na|em|perante)\b)`,
-);
+const NOTARIAL_DAYS = new RegExp(String.raw`\bdias?\s+do\s+mes\s+de\s+(${MONTHS.join('|')})\b`);
 
 /** 'aos 16 (dezesseis) dias do mês de maio do ano de dois mil e vinte e cinco (2025)', in a deed's opening. */
 function notarialDate(doc: Doc): Candidate | null {
-  const m = NOTARIAL_DATE.exec(doc.folded.slice(0, 2000));
+  const head = doc.folded.slice(0, 2000);
+  const m = NOTARIAL_DAYS.exec(head);
   if (!m) return null;
-  const [, dayText, month, yearText] = m as unknown as [string, string, string, string];
-  const day = Number(/\b(\d{1,2})\b/.exec(dayText)?.[1] ?? parseNumberWords(dayText.replace(/\(.*?\)/g, '')) ?? NaN);
-  const year = Number(/\b((?:19|20)\d{2})\b/.exec(yearText)?.[1] ?? parseNumberWords(yearText.replace(/\(.*?\)/g, '')) ?? NaN);
-  const iso = isoDate(day, MONTHS.indexOf(month) + 1, year);
+  const before = head.slice(Math.max(0, m.index - 60), m.index);
+  const aos = before.lastIndexOf('aos ');
+  if (aos < 0) return null;
+  const dayText = before.slice(aos + 4).replace(/\s+/g, ' ').trim();
+  const afterMonth = head.slice(m.index + m[0].length, m.index + m[0].length + 90);
+  const stop = afterMonth.search(/[,;]/);
+  const yearText = (stop >= 0 ? afterMonth.slice(0, stop) : afterMonth).replace(/\s+/g, ' ').replace(/^ ?(?:do ano )?(?:de )?/, '');
+  const bare = (t: string) => t.replace(/\([^()]*\)/g, ' ');
+  const day = Number(/\b(\d{1,2})\b/.exec(dayText)?.[1] ?? parseNumberWords(bare(dayText)) ?? Number.NaN);
+  const year = Number(/\b((?:19|20)\d{2})\b/.exec(yearText)?.[1] ?? parseNumberWords(bare(yearText)) ?? Number.NaN);
+  const iso = isoDate(day, MONTHS.indexOf(m[1]!) + 1, year);
   if (!iso) return null;
-  return { key: 'data_emissao', value: doc.text.slice(m.index, m.index + m[0].length), normalized: iso, index: m.index, strength: 0.97, bonus: 1 };
+  const at = m.index - before.length + aos;
+  return { key: 'data_emissao', value: doc.text.slice(at, m.index + m[0].length + (stop >= 0 ? stop : 0)), normalized: iso, index: at, strength: 0.97, bonus: 1 };
 }
 
 /** The last 'City, 3 de novembro de 2026' of a paper: the day it was signed or issued. */
