@@ -469,7 +469,7 @@ const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g;
 const WRITTEN_DATE = new RegExp(String.raw`\b(\d{1,2})(?:\s*[º°o])?\s+de\s+(${MONTHS.join('|')})\s+de\s+(\d\.?\d{3})\b`, 'g');
 
 function isoDate(day: number, month: number, year: number): string | null {
-  if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
+  if (![day, month, year].every(Number.isInteger) || year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day > days) return null;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -752,14 +752,11 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type
   }
   // 'situados nesta Capital': the property is in the town the paper names as its own seat ('do
   // Município e Comarca de Porto Alegre', 'nesta cidade de Porto Alegre'), read from its opening.
-  // Said of no property, the seat is still the likeliest town (a weak guess).
   const seat = seatCity(doc);
-  if (seat) {
-    const placedAt = [...doc.folded.matchAll(/\b(?:nesta|desta) (?:capital|cidade)\b/g)].find((m) => placeContext(doc.folded, m.index) > 0)?.index;
-    out.add({ key: 'cidade', value: seat, normalized: seat, index: placedAt ?? doc.folded.indexOf(fold(seat)), strength: placedAt === undefined ? 0.6 : 0.85, bonus: placedAt === undefined ? 0 : 0.8, identity: fold(seat) });
-  }
-  // 'nesta Capital' in a São Paulo paper.
-  else if (/\bnesta capital\b/.test(doc.folded) && /\bsao paulo\b/.test(doc.folded)) {
+  const placedAt = seat ? [...doc.folded.matchAll(/\b(?:nesta|desta) (?:capital|cidade)\b/g)].find((m) => placeContext(doc.folded, m.index) > 0)?.index : undefined;
+  if (seat && placedAt !== undefined) out.add({ key: 'cidade', value: seat, normalized: seat, index: placedAt, strength: 0.85, bonus: 0.8, identity: fold(seat) });
+  // 'nesta Capital' in a São Paulo paper (a weak guess when no sentence places the property there).
+  else if ((!seat || fold(seat) === 'sao paulo') && /\bnesta capital\b/.test(doc.folded) && /\bsao paulo\b/.test(doc.folded)) {
     const at = doc.folded.indexOf('nesta capital');
     const [city, uf] = CAPITALS.sp!;
     out.add({ key: 'cidade', value: city, normalized: city, index: at, strength: 0.6, identity: fold(city) });
@@ -862,7 +859,8 @@ function notarialDate(doc: Doc): Candidate | null {
   const head = doc.folded.slice(0, 2000);
   const m = NOTARIAL_DAYS.exec(head);
   if (!m) return null;
-  const before = head.slice(Math.max(0, m.index - 60), m.index);
+  // Every white space as one blank, in place: 'aos\ndezesseis' is found and the offsets still hold.
+  const before = head.slice(Math.max(0, m.index - 60), m.index).replace(/\s/g, ' ');
   const aos = before.lastIndexOf('aos ');
   if (aos < 0) return null;
   const dayText = before.slice(aos + 4).replace(/\s+/g, ' ').trim();
