@@ -102,3 +102,29 @@ CLÁUSULA PRIMEIRA - DO IMÓVEL - é senhora do imóvel situado nesta Capital, n
     expect(get(read, 'data_emissao').map((f) => f.normalized)).toEqual(['2025-01-31']);
   });
 });
+
+describe("a registry's letterhead, printed on every page, is not the property's address", () => {
+  const letterhead = 'Registro de Imóveis de São Domingos\nRua Padre Guerino, Quadra 43, Lote 11A, Setor Leste - São Domingos/GO\nCEP 73.860-000 – Telefone: (62) 3425-1948';
+  const pages = [
+    { number: 1, text: `${letterhead}\nCERTIDÃO DE INTEIRO TEOR DA MATRÍCULA\nMATRÍCULA Nº 479\nIMÓVEL: Fazenda Boa Vista, gleba de terras com a área de 24,2 ha.\nR-1-Mat.479 - COMPRA E VENDA.`, confidence: null },
+    { number: 2, text: `${letterhead}\nAV-2-Mat.479 - Procede-se a esta averbação para constar a reserva legal.`, confidence: null },
+  ];
+  const { fields } = extractKeyFields({ fileName: 'certidao.pdf', pages });
+
+  it('reads no CEP nor address from it', () => {
+    expect(get(fields, 'cep')).toEqual([]);
+    expect(get(fields, 'endereco')).toEqual([]);
+  });
+});
+
+describe("an act's closing date is not the certificate's", () => {
+  const text = `CERTIDÃO DE INTEIRO TEOR DA MATRÍCULA
+MATRÍCULA Nº 479
+AV-08-Mat.479 – Procede-se a esta averbação para constar o registro no CAR. O referido é verdade e dou fé. São Domingos, 28 de julho de 2016.
+AV.09-Mat.479. AVERBAÇÃO PREMONITÓRIA - AJUIZAMENTO DE EXECUÇÃO. 13/AGOSTO/2019.`;
+  const { fields } = extractKeyFields({ fileName: 'certidao.pdf', pages: [{ number: 1, text, confidence: null }] });
+
+  it('does not date the certificate by AV-08, which another act follows', () => {
+    expect(get(fields, 'data_emissao')).toEqual([]);
+  });
+});

@@ -87,6 +87,28 @@ class Doc {
     }
     this.text = text;
     this.folded = fold(text);
+    // Lines printed on two or more pages (a letterhead, a running header or footer).
+    const seen = new Map<string, Set<number>>();
+    for (const page of pages) {
+      for (const line of page.text.split('\n')) {
+        const key = fold(line).replace(/\s+/g, ' ').trim();
+        if (key.length < 12) continue;
+        const on = seen.get(key) ?? new Set<number>();
+        on.add(page.number);
+        seen.set(key, on);
+      }
+    }
+    this.repeated = new Set([...seen].filter(([, on]) => on.size >= 2).map(([line]) => line));
+  }
+
+  private readonly repeated: Set<string>;
+
+  /** Whether the line holding `index` is printed on other pages too: a letterhead speaks of its office, not of the property. */
+  inRunningHeader(index: number): boolean {
+    if (this.repeated.size === 0) return false;
+    const start = this.folded.lastIndexOf('\n', index - 1) + 1;
+    const end = this.folded.indexOf('\n', index);
+    return this.repeated.has(this.folded.slice(start, end < 0 ? undefined : end).replace(/\s+/g, ' ').trim());
   }
 
   pageStart(pageNumber: number): number {
@@ -316,7 +338,8 @@ function addresses(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
     if (abbreviated && !/^\p{Lu}/u.test(doc.text.slice(match.index + match[0].indexOf(name), match.index + match[0].indexOf(name) + 1))) continue;
     const value = doc.text.slice(match.index, match.index + match[0].length);
     const context = placeContext(doc.folded, match.index);
-    if (placed && context <= 0) continue;
+    // A registry's or notary's letterhead, printed on every page; a carnê's repeated address is the property's.
+    if (placed && (context <= 0 || doc.inRunningHeader(match.index))) continue;
     out.add({
       key: 'endereco',
       value,
@@ -340,6 +363,7 @@ function ceps(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
     const labelled = /\bcep\b/.test(before) || match[0].startsWith('cep');
     const numberAt = match.index + match[0].search(/\d/);
     const context = placeContext(doc.folded, match.index);
+    if (placed && doc.inRunningHeader(match.index)) continue;
     // 'CEP 01310-100' (or the bare number) opening its own line.
     const lineStart = /(?:^|\n)[ \t]*(?:cep\s*(?::\s*)?)?$/.test(doc.folded.slice(Math.max(0, match.index - 12), match.index));
     if (placed && context <= 0) continue;
@@ -885,6 +909,10 @@ function closingDate(doc: Doc): Candidate | null {
     const at = m.index + m[0].search(/\d/);
     if (iso) last = { key: 'data_emissao', value: doc.text.slice(at, m.index + m[0].length), normalized: iso, index: at, strength: 0.8 };
   }
+  // In a matrícula every act closes with its own 'São Domingos, 28 de julho de 2016': a closing
+  // followed by another act is that act's, not the certificate's.
+  const lastAct = lastMatchEnd(doc.folded, /\n[ \t]*(?:r|av)[ \t]*[.-][ \t]*\d{1,3}\b/g);
+  if (last && lastAct > last.index) return null;
   return last;
 }
 
