@@ -6,6 +6,8 @@ export const PASSWORD = 'Pitanga#Azul7';
  * One admin account per spec file, so specs stay independent of each other's sessions and audit
  * rows. playwright.config.ts lists them all in ADMIN_EMAILS.
  */
+/** The account that playwright.config.ts seeds, before the server starts, with an analysis saved by an older version. */
+export const OLDER_ANALYSIS_EMAIL = 'analise-antiga@e2e.viabiliza.test';
 export const ADMIN_SPECS = ['shell', 'notifications', 'admin-monitor', 'admin-console', 'security-audit', 'backup-analytics', 'reference-data', 'own-status', 'account-recovery', 'collaboration', 'accessibility'] as const;
 export const adminEmail = (spec: (typeof ADMIN_SPECS)[number]) => `admin-${spec}@e2e.viabiliza.test`;
 /** The server's origin, for the Origin header that state-changing API calls need. */

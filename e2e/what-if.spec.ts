@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ORIGIN, apiSession, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
+import { OLDER_ANALYSIS_EMAIL, ORIGIN, apiSession, signInInUi, signUpInUi, uniqueEmail, watchConsole } from './helpers.ts';
 
 /**
  * Issue 18, item 5: the live what-if. A saved analysis' 'Simular cenário' tab runs the engine in the
@@ -170,4 +170,25 @@ test('what-if: another person gets no engine input for an analysis that is not t
   expect((await stranger.request.get(`/api/analyses/${analysisId}/engine-input`)).status()).toBe(404);
   expect((await page.request.get(`/api/analyses/${analysisId}/engine-input`)).status()).toBe(200);
   await other.close();
+});
+
+test("what-if opens on an analysis saved by an older version (v1 result, CEP with a dash), and its price moves the NPV", async ({ page }) => {
+  test.setTimeout(120_000);
+  const assertClean = watchConsole(page);
+  await page.addInitScript("window.localStorage.setItem('onboarding_skipped', 'true')");
+  // Seeded into the run's database before the server started (playwright.config.ts).
+  await signInInUi(page, OLDER_ANALYSIS_EMAIL);
+  await expect(page).toHaveURL(/\/$/);
+  const { items } = (await (await page.request.get('/api/analyses')).json()) as { items: { id: string }[] };
+  expect(items).toHaveLength(1);
+  await page.goto(`/dashboard/analysis/${items[0]!.id}`);
+  await page.getByRole('tab', { name: 'Simular cenário' }).click();
+  await expect(page.getByTestId('what-if')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Erro interno do servidor')).toHaveCount(0);
+  await expect(page.getByTestId('what-if-timing')).toContainText(/calculado no navegador em [\d.,]+ ms/, { timeout: 30_000 });
+  const npv = page.getByTestId('what-if-value-npv');
+  const before = await npv.textContent();
+  await page.getByTestId('scenario-value-targetValue').getByRole('textbox').first().fill('500.000');
+  await expect(npv).not.toHaveText(before!);
+  assertClean();
 });
