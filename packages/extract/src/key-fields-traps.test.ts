@@ -128,3 +128,14 @@ AV.09-Mat.479. AVERBAÇÃO PREMONITÓRIA - AJUIZAMENTO DE EXECUÇÃO. 13/AGOSTO/
     expect(get(fields, 'data_emissao')).toEqual([]);
   });
 });
+
+describe("a marriage certificate's matrícula is a person's record, not the property's", () => {
+  const text = `ESCRITURA PÚBLICA DE DIVÓRCIO CONSENSUAL E PARTILHA
+Casaram no dia 14 de setembro de 2001, pelo regime da comunhão parcial de bens, conforme matrícula nº 156737 01 55 2001 2 00029
+110 0004510 90 do Ofício de Registro Civil das Pessoas Naturais de São Miguel Arcanjo/SP.`;
+  const { fields } = extractKeyFields({ fileName: 'divorcio.pdf', pages: [{ number: 1, text, confidence: null }] });
+
+  it('reads no matrícula number from it', () => {
+    expect(get(fields, 'matricula_numero')).toEqual([]);
+  });
+});

@@ -235,6 +235,10 @@ function matriculaNumbers(doc: Doc, out: FieldSet): void {
   for (const match of doc.folded.matchAll(pattern)) {
     const numberAt = match.index + match[0].length - match[2]!.length;
     const value = doc.text.slice(numberAt, match.index + match[0].length);
+    // A civil registry's matrícula (a birth or marriage certificate: '156737 01 55 2001 2 00029 110
+    // 0004510 90 do Ofício de Registro Civil') is a person's record, not a property's.
+    const after = doc.folded.slice(match.index + match[0].length, match.index + match[0].length + 120);
+    if (/^\s+\d{2}\s+\d{2}\s+\d{4}\b/.test(after) || /^[^.;]{0,100}\bregistro civil\b/.test(after)) continue;
     out.add({
       key: 'matricula_numero',
       value,
