@@ -139,3 +139,14 @@ Casaram no dia 14 de setembro de 2001, pelo regime da comunhão parcial de bens,
     expect(get(fields, 'matricula_numero')).toEqual([]);
   });
 });
+
+describe("'do 1º Ofício de Registro de Imóveis desta Capital' names the deed's town", () => {
+  const text = `ESCRITURA PÚBLICA DE COMPRA E VENDA. Saibam quantos virem que aos quatorze (14) dias do mês de fevereiro do ano de dois mil e vinte e cinco (2025), nesta cidade de Porto Alegre, Capital do Estado do Rio Grande do Sul, compareceram as partes.
+Ditos imóveis encontram-se matriculados sob números 52.210 e 52.224, no Livro número 02 - Registro Geral, do 1º Ofício de Registro de Imóveis desta
+Capital.`;
+  const { fields } = extractKeyFields({ fileName: 'escritura.pdf', pages: [{ number: 1, text, confidence: null }] });
+
+  it('reads the registry with the town', () => {
+    expect(get(fields, 'cartorio').map((f) => f.value)).toEqual(['1º Ofício de Registro de Imóveis de Porto Alegre']);
+  });
+});

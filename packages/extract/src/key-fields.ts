@@ -281,10 +281,16 @@ function cartorios(doc: Doc, out: FieldSet, type: DocumentTypeId): void {
       kept = kept.replace(new RegExp(String.raw`(?<![ \t])[ \t]+${CONNECTOR}[ \t]*$`, 'u'), '').trimEnd();
       if (/\p{Lu}/u.test(kept)) end += kept.length;
     }
-    const hasPlace = end > match.index + match[0].length;
+    let hasPlace = end > match.index + match[0].length;
+    let value = doc.text.slice(match.index, end);
+    // '1º Ofício de Registro de Imóveis desta Capital': the town the deed names as its seat.
+    const seat = hasPlace ? null : /^\s+(?:desta|nesta)\s(?:capital|cidade|comarca)\b/.test(doc.folded.slice(end, end + 30)) ? seatCity(doc) : null;
+    if (seat) {
+      value = `${value} de ${seat}`;
+      hasPlace = true;
+    }
     // 'no Registro de Imóveis competente', 'do Ofício Imobiliário' name no office.
     if (registry && !match[1] && !hasPlace) continue;
-    const value = doc.text.slice(match.index, end);
     // A deed or contract names its notary and the registry that holds the matrícula: the registry is
     // the one the folder's checks compare; a power of attorney's office is its notary.
     out.add({ key: 'cartorio', value, normalized: null, index: match.index, strength: match[1] || hasPlace ? 0.9 : 0.75, bonus: (registry ? 0.5 : 0) + (match[1] ? 0.2 : 0) });
@@ -781,7 +787,7 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type
   // 'situados nesta Capital': the property is in the town the paper names as its own seat ('do
   // Município e Comarca de Porto Alegre', 'nesta cidade de Porto Alegre'), read from its opening.
   const seat = seatCity(doc);
-  const placedAt = seat ? [...doc.folded.matchAll(/\b(?:nesta|desta) (?:capital|cidade)\b/g)].find((m) => placeContext(doc.folded, m.index) > 0)?.index : undefined;
+  const placedAt = seat ? [...doc.folded.matchAll(/\b(?:nesta|desta)\s(?:capital|cidade)\b/g)].find((m) => placeContext(doc.folded, m.index) > 0)?.index : undefined;
   if (seat && placedAt !== undefined) out.add({ key: 'cidade', value: seat, normalized: seat, index: placedAt, strength: 0.85, bonus: 0.8, identity: fold(seat) });
   // 'nesta Capital' in a São Paulo paper (a weak guess when no sentence places the property there).
   else if ((!seat || fold(seat) === 'sao paulo') && /\bnesta capital\b/.test(doc.folded) && /\bsao paulo\b/.test(doc.folded)) {
@@ -819,7 +825,7 @@ function places(doc: Doc, out: FieldSet, addressIndexes: readonly number[], type
 /** The town a deed says it is drawn in: 'do Município e Comarca de Porto Alegre', 'nesta cidade de X'. */
 function seatCity(doc: Doc): string | null {
   const head = doc.folded.slice(0, 1500);
-  const m = /\b(?:municipio e comarca de|municipio de|nesta cidade de|cidade e comarca de)\s+/.exec(head);
+  const m = /\b(?:municipio\se\scomarca|municipio|nesta\scidade|cidade\se\scomarca)\sde\s+/.exec(head);
   if (!m) return null;
   const at = m.index + m[0].length;
   const name = new RegExp(`^${CITY_WORDS}`, 'u').exec(doc.text.slice(at, at + 60));
