@@ -150,3 +150,16 @@ Capital.`;
     expect(get(fields, 'cartorio').map((f) => f.value)).toEqual(['1º Ofício de Registro de Imóveis de Porto Alegre']);
   });
 });
+
+describe("'1.706,8969 m² de área total, sendo 1.435,00 m² de área privativa': each measure takes the label after it", () => {
+  const text = `ESCRITURA PÚBLICA DE COMPRA E VENDA
+O imóvel objeto, situado no lugar denominado Barro Vermelho, com 1.706,8969m²
+de área total, sendo 1.435,00m² de área privativa e 271,8969m² de área de uso
+comum, correspondendo-lhe a fração ideal de 0,0011986.`;
+  const { fields } = extractKeyFields({ fileName: 'escritura.pdf', pages: [{ number: 1, text, confidence: null }] });
+
+  it('reads the total and the private area, and nothing from the common area', () => {
+    expect(get(fields, 'area_total_m2').map((f) => f.normalized)).toEqual([1706.8969]);
+    expect(get(fields, 'area_privativa_m2').map((f) => f.normalized)).toEqual([1435]);
+  });
+});

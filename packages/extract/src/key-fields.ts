@@ -413,6 +413,15 @@ function areas(doc: Doc, out: FieldSet): void {
       if (n > 0) out.add({ key: 'area_terreno_m2', value: doc.text.slice(match.index, match.index + match[0].length), normalized: n, index: match.index, strength: 0.85 });
       continue;
     }
+    // '1.706,8969 m² de área total, sendo 1.435,00 m² de área privativa e 271,8969 m² de área de uso
+    // comum': the label after the measure is its own, and the one before belongs to another.
+    const following = /^\s*de\s+(area\s+(?:de\s+)?[a-z]+(?:\s+comum)?)/.exec(doc.folded.slice(match.index + match[0].length, match.index + match[0].length + 40));
+    if (following) {
+      const own = /comum/.test(following[1]!) ? null : areaKind(following[1]!);
+      const n = parseBrazilianNumber(match[1]!);
+      if (own && n > 0) out.add({ key: own, value: doc.text.slice(match.index, match.index + match[0].length).replace(/m\?$/, 'm²'), normalized: n, index: match.index, strength: 0.9 });
+      continue;
+    }
     if (areaAt < 0) continue;
     const phrase = before.slice(areaAt);
     // Another measure between the word 'área' and this one: the word belongs to that measure.
