@@ -163,3 +163,19 @@ comum, correspondendo-lhe a fração ideal de 0,0011986.`;
     expect(get(fields, 'area_privativa_m2').map((f) => f.normalized)).toEqual([1435]);
   });
 });
+
+describe("a matrícula's own number, not a neighbour's nor the one it came from", () => {
+  // A scanned ficha of Amparo/SP as OCR reads it (realdocs-dev): the heading row over its values row.
+  const text = `MATRÍCULA FOLHA
+= 32.236 = E | =01 =
+IMÓVEL: Gleba de terras, que segue confrontando com o Sítio Bom Jesus da Areia Branca, matrícula nº.27.279, de propriedade
+de Edison Hideyo Baba, com os seguintes azimutes e distâncias.
+REGISTRO ANTERIOR E DATA: Matrícula nº.18.405 Livro 2-RG, de 12/04/1988,
+
+Matrícula nº.25.120 Livro 2-RG, de 21/01/1998.`;
+  const { fields } = extractKeyFields({ fileName: 'matricula.pdf', pages: [{ number: 1, text, confidence: 80 }] });
+
+  it("reads 32.236 from the ficha's heading", () => {
+    expect(get(fields, 'matricula_numero').map((f) => f.normalized)).toEqual(['32236']);
+  });
+});

@@ -239,6 +239,11 @@ function matriculaNumbers(doc: Doc, out: FieldSet): void {
     // 0004510 90 do Ofício de Registro Civil') is a person's record, not a property's.
     const after = doc.folded.slice(match.index + match[0].length, match.index + match[0].length + 120);
     if (/^\s+\d{2}\s+\d{2}\s+\d{4}\b/.test(after) || /^[^.;]{0,100}\bregistro civil\b/.test(after)) continue;
+    // 'segue confrontando com o Sítio Bom Jesus, matrícula nº 27.279, de propriedade de …': a neighbour's.
+    const lead = doc.folded.slice(Math.max(0, match.index - 90), match.index);
+    if (/\b(?:confront|divisa|limita|lindeir|vizinh)[a-z]*\b[^.;]*$/.test(lead)) continue;
+    // 'REGISTRO ANTERIOR: Matrícula nº 18.405': where the property came from, not its matrícula now.
+    if (/\b(?:registros? anteriore?s?|transcricao anterior|procedencia)\b[^\n]*$/.test(lead)) continue;
     out.add({
       key: 'matricula_numero',
       value,
@@ -246,6 +251,14 @@ function matriculaNumbers(doc: Doc, out: FieldSet): void {
       index: numberAt,
       strength: match[1] ? 0.95 : 0.8,
     });
+  }
+}
+
+/** A ficha's heading row 'MATRÍCULA FOLHA' (or FICHA) over its values row '= 32.236 = | =01 =', as OCR reads it. */
+function fichaHeading(doc: Doc, out: FieldSet): void {
+  for (const m of doc.folded.matchAll(/(?:^|\n)[^\w\n]{0,4}matricula[ \t]+(?:folha|ficha)\b[^\n]*\n[^\d\n]{0,6}(\d{1,3}(?:\.\d{3})+|\d{1,6})(?![\d.,])/g)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    out.add({ key: 'matricula_numero', value: doc.text.slice(at, at + m[1]!.length), normalized: m[1]!.replace(/\D/g, ''), index: at, strength: 0.95, bonus: 1 });
   }
 }
 
@@ -1186,6 +1199,7 @@ export function extractKeyFields(input: KeyFieldsInput): KeyFieldsResult {
   formCells(doc, out, input.pages);
   formLines(doc, out);
   matriculaNumbers(doc, out);
+  fichaHeading(doc, out);
   cartorios(doc, out, type);
   addresses(doc, out, type);
   ceps(doc, out, type);
