@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { AppError } from '../../lib/app-error.ts';
 import type { TextReaderResult, TextReaderTask } from './text-reader.worker.ts';
@@ -48,18 +49,39 @@ function getPool(): Piscina {
   return pool;
 }
 
-/** Reads the text and runs the engine on a worker thread; the caller's signal (a hang-up) cancels it. */
+/**
+ * Reads the text and runs the engine on a worker thread; the caller's signal (a hang-up) cancels it.
+ * The time bound counts from when the thread begins the text: a thread still starting (loading the
+ * engine on a busy machine) does not count against it.
+ */
 export async function readAndAnalyseOffThread(task: TextReaderTask, signal?: AbortSignal): Promise<TextReaderResult> {
-  const timeout = AbortSignal.timeout(TEXT_READ_TIMEOUT_MS);
-  const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  signal?.throwIfAborted();
+  const kill = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const { port1, port2 } = new MessageChannel();
+  port1.once('message', () => {
+    port1.close();
+    timer = setTimeout(() => {
+      timedOut = true;
+      kill.abort();
+    }, TEXT_READ_TIMEOUT_MS);
+  });
+  const onAbort = () => kill.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return (await getPool().run(task, { signal: both })) as TextReaderResult;
+    const withPort: TextReaderTask = { ...task, started: port2 };
+    return (await getPool().run(withPort, { signal: kill.signal, transferList: [port2] })) as TextReaderResult;
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
     if (/queue is at limit/i.test(message)) throw new AppError('RATE_LIMITED', TEXT_READER_MESSAGES.busy);
-    if (timeout.aborted) throw new AppError('UNPROCESSABLE', TEXT_READER_MESSAGES.timeout);
+    if (timedOut) throw new AppError('UNPROCESSABLE', TEXT_READER_MESSAGES.timeout);
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new AppError('UNPROCESSABLE', TEXT_READER_MESSAGES.memory);
     throw err;
+  } finally {
+    clearTimeout(timer);
+    port1.close();
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 

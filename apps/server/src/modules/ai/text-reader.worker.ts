@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { AnalysisType } from '@viabiliza/contracts/analysis';
 import { runEngine } from '@viabiliza/engine/analyze';
 import { readText, type TextRead } from './read-text.ts';
@@ -7,6 +8,8 @@ export interface TextReaderTask {
   analysisType: AnalysisType;
   /** ISO instant the analysis is dated. */
   now: string;
+  /** Told when the thread begins the text: the pool's time bound counts from there. */
+  started?: MessagePort;
 }
 
 export interface TextReaderResult {
@@ -17,6 +20,8 @@ export interface TextReaderResult {
 
 /** Reads a pasted text and runs the engine on it: the CPU part of a text analysis, off the main thread. */
 export default function readAndAnalyse(task: TextReaderTask): TextReaderResult {
+  task.started?.postMessage('started');
+  task.started?.close();
   const reading = readText(task.text, task.analysisType, new Date(task.now));
   if (reading.missing.length) return { reading, engine: null };
   const { result, markdown } = runEngine(reading.input);
