@@ -1,3 +1,5 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+
 /**
  * Time budgets. Libraries such as pdf.js and tesseract.js cannot be interrupted from inside, so a
  * budget races the work: the caller gets its error at once and is expected to tear the library
@@ -78,4 +80,42 @@ export class Deadline {
 /** Settles with `work`, or rejects with the signal's reason as soon as it aborts. */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return withTimeout(work, 2 ** 31 - 1, () => new Error('unreachable'), signal);
+}
+
+/**
+ * The time bound of a task on a worker thread, counted from when the thread begins it rather than
+ * from the request: a thread still starting (its modules loading on a busy machine) does not count
+ * against the task. Hand `started` to the task (in the transfer list) and `signal` to the pool; the
+ * thread calls `taskBegun(task.started)` first. `dispose()` when the task has settled.
+ */
+export function boundFromThreadStart(ms: number, caller?: AbortSignal) {
+  const kill = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const { port1, port2 } = new MessageChannel();
+  port1.once('message', () => {
+    port1.close();
+    timer = setTimeout(() => {
+      timedOut = true;
+      kill.abort();
+    }, ms);
+  });
+  const onAbort = () => kill.abort(caller?.reason);
+  caller?.addEventListener('abort', onAbort, { once: true });
+  return {
+    started: port2,
+    signal: kill.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      port1.close();
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** The thread's side of boundFromThreadStart: the task has begun. */
+export function taskBegun(started: MessagePort | undefined): void {
+  started?.postMessage('started');
+  started?.close();
 }

@@ -7,7 +7,7 @@ import Piscina from 'piscina';
 // thread is unloaded when that thread ends (the pool's destroy, a stuck file's kill), which can
 // take the whole process down (lovell/sharp#2263). Opened here once, it stays loaded.
 import 'sharp';
-import { raceAbort } from './deadline.ts';
+import { boundFromThreadStart, raceAbort } from './deadline.ts';
 import { FairScheduler } from './fair-scheduler.ts';
 import { combineProgress } from './ocr-progress.ts';
 import { OcrSlots } from './ocr-slots.ts';
@@ -319,36 +319,21 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     const { signal } = tableOptions;
     return schedule(tableOptions, async () => {
       signal?.throwIfAborted();
-      const kill = new AbortController();
-      let timedOut = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      // The bound is the table's own reading: armed when the thread says it has begun, so a thread
-      // still starting (its readers loading on a busy machine) does not count against the sheet.
-      const { port1, port2 } = new MessageChannel();
-      port1.once('message', () => {
-        port1.close();
-        timer = setTimeout(() => {
-          timedOut = true;
-          kill.abort();
-        }, tableOptions.timeoutMs ?? TABLE_READ_TIMEOUT_MS);
-      });
-      const onAbort = () => kill.abort();
-      signal?.addEventListener('abort', onAbort, { once: true });
+      // The bound is the table's own reading, not its thread's start (readers loading on a busy machine).
+      const bound = boundFromThreadStart(tableOptions.timeoutMs ?? TABLE_READ_TIMEOUT_MS, signal);
       try {
-        const task: TableTask = { type: 'readTable', bytes, started: port2 };
-        const outcome = (await piscina.run(task, { transferList: [port2], signal: kill.signal })) as TableTaskResult;
+        const task: TableTask = { type: 'readTable', bytes, started: bound.started };
+        const outcome = (await piscina.run(task, { transferList: [bound.started], signal: bound.signal })) as TableTaskResult;
         if (outcome.ok) return outcome.cells;
         throw new TableReadError(outcome.error.message, outcome.error.reason);
       } catch (error) {
         if (error instanceof TableReadError) throw error;
         if (signal?.aborted) throw signal.reason;
-        if (timedOut) throw new TableReadError(TABLE_MESSAGES.timeout, 'timeout');
+        if (bound.timedOut()) throw new TableReadError(TABLE_MESSAGES.timeout, 'timeout');
         if ((error as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new TableReadError(TABLE_MESSAGES.memory, 'too-large');
         throw new TableReadError(TABLE_MESSAGES.unreadable, 'unreadable');
       } finally {
-        clearTimeout(timer);
-        port1.close();
-        signal?.removeEventListener('abort', onAbort);
+        bound.dispose();
       }
     });
   }

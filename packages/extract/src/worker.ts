@@ -4,6 +4,7 @@
  * this file to `dist/extract-worker.js` (see EXTRACT_WORKER_SOURCE in pool.ts).
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
+import { taskBegun } from './deadline.ts';
 import { extractDocument, type ExtractInput, type ExtractionTimeouts } from './extract.ts';
 import { useOcrSlots } from './ocr-slots.ts';
 import { countPdfPages, type PdfPageRange } from './pdf.ts';
@@ -84,8 +85,7 @@ export default async function runTask(task: ExtractionTask | CountPagesTask | Ta
 }
 
 async function runTable(task: TableTask): Promise<TableTaskResult> {
-  task.started?.postMessage('started');
-  task.started?.close();
+  taskBegun(task.started);
   try {
     return { ok: true, cells: await readTableCells(task.bytes) };
   } catch (error) {

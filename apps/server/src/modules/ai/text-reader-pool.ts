@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
+import { boundFromThreadStart } from '@viabiliza/extract/deadline';
 import Piscina from 'piscina';
 import { AppError } from '../../lib/app-error.ts';
 import type { TextReaderResult, TextReaderTask } from './text-reader.worker.ts';
@@ -56,32 +56,18 @@ function getPool(): Piscina {
  */
 export async function readAndAnalyseOffThread(task: TextReaderTask, signal?: AbortSignal): Promise<TextReaderResult> {
   signal?.throwIfAborted();
-  const kill = new AbortController();
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const { port1, port2 } = new MessageChannel();
-  port1.once('message', () => {
-    port1.close();
-    timer = setTimeout(() => {
-      timedOut = true;
-      kill.abort();
-    }, TEXT_READ_TIMEOUT_MS);
-  });
-  const onAbort = () => kill.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const bound = boundFromThreadStart(TEXT_READ_TIMEOUT_MS, signal);
   try {
-    const withPort: TextReaderTask = { ...task, started: port2 };
-    return (await getPool().run(withPort, { signal: kill.signal, transferList: [port2] })) as TextReaderResult;
+    const withPort: TextReaderTask = { ...task, started: bound.started };
+    return (await getPool().run(withPort, { signal: bound.signal, transferList: [bound.started] })) as TextReaderResult;
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
     if (/queue is at limit/i.test(message)) throw new AppError('RATE_LIMITED', TEXT_READER_MESSAGES.busy);
-    if (timedOut) throw new AppError('UNPROCESSABLE', TEXT_READER_MESSAGES.timeout);
+    if (bound.timedOut()) throw new AppError('UNPROCESSABLE', TEXT_READER_MESSAGES.timeout);
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new AppError('UNPROCESSABLE', TEXT_READER_MESSAGES.memory);
     throw err;
   } finally {
-    clearTimeout(timer);
-    port1.close();
-    signal?.removeEventListener('abort', onAbort);
+    bound.dispose();
   }
 }
 

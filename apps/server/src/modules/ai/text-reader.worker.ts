@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { AnalysisType } from '@viabiliza/contracts/analysis';
 import { runEngine } from '@viabiliza/engine/analyze';
+import { taskBegun } from '@viabiliza/extract/deadline';
 import { readText, type TextRead } from './read-text.ts';
 
 export interface TextReaderTask {
@@ -20,8 +21,7 @@ export interface TextReaderResult {
 
 /** Reads a pasted text and runs the engine on it: the CPU part of a text analysis, off the main thread. */
 export default function readAndAnalyse(task: TextReaderTask): TextReaderResult {
-  task.started?.postMessage('started');
-  task.started?.close();
+  taskBegun(task.started);
   const reading = readText(task.text, task.analysisType, new Date(task.now));
   if (reading.missing.length) return { reading, engine: null };
   const { result, markdown } = runEngine(reading.input);
